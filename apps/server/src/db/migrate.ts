@@ -1,0 +1,20 @@
+import { Migrator, type MigrationResultSet } from 'kysely';
+import type { DatabaseHandle } from './database.js';
+import { migrationsFor } from './migrations/index.js';
+
+export class MigrationError extends Error {}
+
+/** Brings the schema to the latest migration; throws (and the process exits non-zero) on failure. */
+export async function migrateToLatest({ db, dialect }: DatabaseHandle): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrationsFor(dialect) },
+  });
+  const result: MigrationResultSet = await migrator.migrateToLatest();
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    const cause = result.error instanceof Error ? result.error.message : String(result.error);
+    throw new MigrationError(`migration ${failed} failed: ${cause}`);
+  }
+  return (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

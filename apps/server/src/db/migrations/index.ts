@@ -1,0 +1,18 @@
+import type { Kysely, Migration } from 'kysely';
+import type { DialectName } from '../dialect.js';
+import * as m0001 from './0001-initial.js';
+import * as m0002 from './0002-base-data.js';
+
+type Step = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
+
+/** Numbered, in order. Add a file, add a line; never edit a migration that has shipped. */
+const STEPS: Record<string, Step> = {
+  '0001-initial': m0001,
+  '0002-base-data': m0002,
+};
+
+export function migrationsFor(dialect: DialectName): Record<string, Migration> {
+  return Object.fromEntries(
+    Object.entries(STEPS).map(([name, step]) => [name, { up: (db: Kysely<any>) => step.up(db, dialect) }]),
+  );
+}

@@ -1,0 +1,270 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Table types of the whole data model (spec section 3). Times are integer milliseconds since the
+ * epoch; money is integer cents and credits integer hundredths; flags are 0/1 integers so both
+ * dialects store them alike.
+ */
+type Id = Generated<number>;
+type Json = string;
+
+export interface UsersTable {
+  id: Id;
+  username: string;
+  /** Lower-cased username: uniqueness and lookups are case-insensitive. */
+  username_key: string;
+  email: string;
+  password_hash: string;
+  role: 'member' | 'support' | 'admin';
+  sex: number;
+  birthday: number;
+  country: string;
+  avatar: string;
+  signature: string;
+  lang: string;
+  vip: number;
+  vip1_until: number;
+  vip2_until: number;
+  credits: ColumnType<number, number | undefined, number>;
+  invitation_code: string;
+  invited_by: number | null;
+  laid: string;
+  status: number;
+  is_yin: number;
+  is_auth: number;
+  free_chats_used: ColumnType<number, number | undefined, number>;
+  last_login_at: number;
+  last_active_at: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SessionsTable {
+  id: Id;
+  user_id: number;
+  token_hash: string;
+  terminal: string;
+  user_agent: string;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+}
+
+export interface PasswordResetsTable {
+  id: Id;
+  user_id: number;
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface PermissionsTable {
+  vip: number;
+  flag: string;
+  allowed: number;
+}
+
+export interface LikesTable {
+  id: Id;
+  liker_id: number;
+  target_id: number;
+  created_at: number;
+}
+
+export interface TrendsTable {
+  id: Id;
+  user_id: number;
+  /** 0 joined, 1 text/image, 2 avatar changed, 3 profile edited. */
+  type: number;
+  content: string;
+  img: string;
+  created_at: number;
+}
+
+export interface PhotosTable {
+  id: Id;
+  user_id: number;
+  img: string;
+  created_at: number;
+}
+
+export interface BackgroundPhotosTable {
+  id: Id;
+  user_id: number;
+  img: string;
+  created_at: number;
+}
+
+/** One row per side of a conversation: unread counts and deletion are per member. */
+export interface ConversationsTable {
+  id: Id;
+  user_id: number;
+  peer_id: number;
+  unread: number;
+  last_message_id: number | null;
+  cleared_before_id: number;
+  hidden: number;
+  updated_at: number;
+}
+
+export interface MessagesTable {
+  id: Id;
+  sender_id: number;
+  reciver_id: number;
+  type: 'text' | 'img';
+  content: string;
+  img: string;
+  client_id: string;
+  created_at: number;
+}
+
+export interface MailsTable {
+  id: Id;
+  sender_id: number;
+  recipient_id: number;
+  msg: string;
+  /** 0 unread, 1 read. */
+  type: number;
+  created_at: number;
+}
+
+export interface NoticesTable {
+  id: Id;
+  user_id: number;
+  type: 'gift' | 'report';
+  status: number;
+  payload: Json;
+  created_at: number;
+}
+
+export interface GiftCategoriesTable {
+  id: Id;
+  name_en: string;
+  name_zh_cn: string;
+  name_zh_tw: string;
+  sort: number;
+}
+
+export interface GiftsTable {
+  id: Id;
+  category_id: number;
+  path: string;
+  price: number;
+  title_en: string;
+  title_zh_cn: string;
+  title_zh_tw: string;
+  info_en: string;
+  info_zh_cn: string;
+  info_zh_tw: string;
+  active: number;
+  sort: number;
+}
+
+export interface GiftSendsTable {
+  id: Id;
+  gift_id: number;
+  sender_id: number;
+  recipient_id: number;
+  message: string;
+  number: number;
+  price: number;
+  created_at: number;
+}
+
+/** Every change of a credit balance, written in the same transaction as the balance. */
+export interface LedgerTable {
+  id: Id;
+  user_id: number;
+  delta: number;
+  balance_after: number;
+  reason: string;
+  ref_type: string;
+  ref_id: number | null;
+  created_at: number;
+}
+
+export interface RechargePackagesTable {
+  id: Id;
+  amount_cents: number;
+  credits: number;
+  sort: number;
+  active: number;
+}
+
+export interface MembershipPricesTable {
+  vip: number;
+  monthly_list_price_cents: number;
+}
+
+export interface UpgradePackagesTable {
+  id: Id;
+  vip: number;
+  months: number;
+  amount_cents: number;
+  sort: number;
+  active: number;
+}
+
+export interface OrdersTable {
+  id: Id;
+  user_id: number;
+  gainer_id: number;
+  /** 1 recharge, 2 upgrade. */
+  order_type: number;
+  package_id: number | null;
+  pay_type: number;
+  amount_cents: number;
+  credits: number;
+  status: 'pending' | 'paid' | 'failed';
+  guid: string;
+  provider_ref: string;
+  created_at: number;
+  paid_at: number | null;
+}
+
+export interface ReportsTable {
+  id: Id;
+  reporter_id: number;
+  reported_id: number;
+  /** 1 ads, 2 offensive, 3 illegal. */
+  type: number;
+  content: string;
+  img: string;
+  email: string;
+  status: 'open' | 'resolved' | 'dismissed';
+  result: string;
+  handled_by: number | null;
+  created_at: number;
+  handled_at: number | null;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
+  permissions: PermissionsTable;
+  likes: LikesTable;
+  trends: TrendsTable;
+  photos: PhotosTable;
+  background_photos: BackgroundPhotosTable;
+  conversations: ConversationsTable;
+  messages: MessagesTable;
+  mails: MailsTable;
+  notices: NoticesTable;
+  gift_categories: GiftCategoriesTable;
+  gifts: GiftsTable;
+  gift_sends: GiftSendsTable;
+  ledger: LedgerTable;
+  recharge_packages: RechargePackagesTable;
+  membership_prices: MembershipPricesTable;
+  upgrade_packages: UpgradePackagesTable;
+  orders: OrdersTable;
+  reports: ReportsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type NoticeRow = Selectable<NoticesTable>;

@@ -1,0 +1,63 @@
+import type { LanguageBody, ProfileBody } from '@kindred/protocol';
+import type { Db } from '../../db/database.js';
+import type { UserRow } from '../../db/schema.js';
+import { avatarNotOwned, notFound, profileEmailTaken } from '../../errors.js';
+import type { Member } from '../auth/member.js';
+import { TrendType, type TrendsRepository } from '../trends/trends.repository.js';
+import type { UsersRepository } from '../users/users.repository.js';
+
+export interface Account {
+  user: UserRow;
+  newfeedcount: number;
+}
+
+/** An avatar must be an image this member uploaded (or the one they already have). */
+export function ownsImage(member: Pick<Member, 'id'>, url: string): boolean {
+  if (url.includes('..') || url.includes('\\')) return false;
+  return ['avatar', 'dynamic', 'photo'].some((dir) => new RegExp(`^/uploads/${dir}/${member.id}/[A-Za-z0-9_-]+\\.(png|jpg)$`).test(url));
+}
+
+export class AccountsService {
+  constructor(
+    private readonly db: Db,
+    private readonly users: UsersRepository,
+    private readonly trends: TrendsRepository,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async get(memberId: number): Promise<Account> {
+    const user = await this.users.findById(memberId);
+    if (!user) throw notFound();
+    return { user, newfeedcount: await this.trends.countByUser(memberId) };
+  }
+
+  /** Avatar, e-mail, sex and birthday; writes the "avatar changed" / "edited profile" events to the feed. */
+  async updateProfile(member: Member, body: ProfileBody): Promise<Account> {
+    const current = member.user;
+    const avatar = body.avatar || body.avatar2 || current.avatar;
+    if (avatar !== current.avatar && !ownsImage(member, avatar)) throw avatarNotOwned();
+    if (body.email !== current.email) {
+      const other = await this.users.findByEmail(body.email);
+      if (other && other.id !== member.id) throw profileEmailTaken();
+    }
+    const now = this.now();
+    const avatarChanged = avatar !== current.avatar;
+    const detailsChanged = body.email !== current.email || body.sex !== current.sex || body.birthday !== current.birthday;
+    await this.db.transaction().execute(async (trx) => {
+      await this.users.update(member.id, { avatar, email: body.email, sex: body.sex, birthday: body.birthday, updated_at: now }, trx);
+      if (avatarChanged) await this.trends.insert({ user_id: member.id, type: TrendType.avatarChanged, img: avatar, created_at: now }, trx);
+      if (detailsChanged) await this.trends.insert({ user_id: member.id, type: TrendType.profileEdited, created_at: now }, trx);
+    });
+    return this.get(member.id);
+  }
+
+  async changeSignature(member: Member, signature: string): Promise<Account> {
+    await this.users.update(member.id, { signature, updated_at: this.now() });
+    return this.get(member.id);
+  }
+
+  async setLanguage(member: Member, { lang }: LanguageBody): Promise<Account> {
+    await this.users.update(member.id, { lang, updated_at: this.now() });
+    return this.get(member.id);
+  }
+}

@@ -1,0 +1,200 @@
+import { LIMITS, UserStatus, effectiveVip, isEmail, type ForgetBody, type LoginBody, type RegisterBody, type ResetPasswordBody, type Terminal } from '@kindred/protocol';
+import type { Db } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/dialect.js';
+import type { UserRow } from '../../db/schema.js';
+import {
+  accountDisabled,
+  emailFormat,
+  emailTaken,
+  invalidInvitation,
+  loginFailed,
+  oldPasswordWrong,
+  resetLinkInvalid,
+  usernameTaken,
+} from '../../errors.js';
+import { resetPasswordMail } from '../../infra/mail-templates.js';
+import type { Mailer } from '../../infra/mailer.js';
+import type { PasswordHasher } from '../../infra/passwords.js';
+import { hashToken, newToken, randomCode } from '../../infra/tokens.js';
+import { TrendType, type TrendsRepository } from '../trends/trends.repository.js';
+import type { UsersRepository } from '../users/users.repository.js';
+import type { Member } from './member.js';
+import type { PasswordResetsRepository } from './password-resets.repository.js';
+import type { SessionsRepository } from './sessions.repository.js';
+
+export interface AuthOptions {
+  registrationApproval: boolean;
+  sessionTtlMs: number;
+  publicUrl: string;
+}
+
+export interface ClientMeta {
+  terminal: Terminal;
+  userAgent: string;
+}
+
+export interface SignedIn {
+  user: UserRow;
+  token: string;
+}
+
+/** Sessions are touched at most once a minute: a write per request would cost more than it tells. */
+const TOUCH_EVERY_MS = 60_000;
+
+export class AuthService {
+  constructor(
+    private readonly db: Db,
+    private readonly users: UsersRepository,
+    private readonly sessions: SessionsRepository,
+    private readonly resets: PasswordResetsRepository,
+    private readonly trends: TrendsRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly mailer: Mailer,
+    private readonly options: AuthOptions,
+    private readonly log: { error(obj: unknown, msg: string): void },
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async login({ account, password }: LoginBody, meta: ClientMeta): Promise<SignedIn> {
+    const user = await this.users.findByAccount(account);
+    // Hash even for unknown accounts so the answer time does not tell which accounts exist.
+    const matches = await this.hasher.verify(password, user?.password_hash ?? 'scrypt$10$8$1$AAAA$AAAA');
+    if (!user || !matches) throw loginFailed();
+    if (user.status === UserStatus.disabled) throw accountDisabled();
+    const now = this.now();
+    const updated = await this.users.update(user.id, { last_login_at: now, last_active_at: now });
+    return { user: updated, token: await this.openSession(user.id, meta) };
+  }
+
+  async register(body: RegisterBody, meta: ClientMeta): Promise<SignedIn> {
+    const inviter = body.code ? await this.users.findByInvitationCode(body.code) : undefined;
+    if (body.code && !inviter) throw invalidInvitation();
+    if (await this.users.findByUsername(body.username)) throw usernameTaken();
+    if (await this.users.findByEmail(body.email)) throw emailTaken();
+
+    const now = this.now();
+    const passwordHash = await this.hasher.hash(body.password);
+    let user: UserRow;
+    try {
+      user = await this.db.transaction().execute(async (trx) => {
+        const created = await this.users.insert(
+          {
+            username: body.username,
+            username_key: body.username.toLowerCase(),
+            email: body.email,
+            password_hash: passwordHash,
+            role: 'member',
+            sex: body.sex,
+            birthday: body.birthday,
+            country: body.country,
+            avatar: '',
+            signature: '',
+            lang: 'en',
+            vip: 0,
+            vip1_until: 0,
+            vip2_until: 0,
+            invitation_code: randomCode(8),
+            invited_by: inviter?.id ?? null,
+            laid: body.laid ?? '',
+            status: this.options.registrationApproval ? UserStatus.pending : UserStatus.active,
+            is_yin: 1,
+            is_auth: 0,
+            last_login_at: now,
+            last_active_at: now,
+            created_at: now,
+            updated_at: now,
+          },
+          trx,
+        );
+        await this.trends.insert({ user_id: created.id, type: TrendType.joined, created_at: now }, trx);
+        return created;
+      });
+    } catch (error) {
+      // Two sign-ups racing for one name: the unique index decides, the member gets the same answer.
+      if (!isUniqueViolation(error)) throw error;
+      if (await this.users.findByUsername(body.username)) throw usernameTaken();
+      throw emailTaken();
+    }
+    return { user, token: await this.openSession(user.id, meta) };
+  }
+
+  /** DESIGN section 8: a one-time link, valid an hour, and the same answer whether or not the address is known. */
+  async forget({ email }: ForgetBody, terminal: Terminal): Promise<void> {
+    if (!isEmail(email)) throw emailFormat();
+    const user = await this.users.findByEmail(email);
+    if (!user || user.status === UserStatus.disabled) return;
+    const token = newToken();
+    const now = this.now();
+    await this.resets.insert({ user_id: user.id, token_hash: hashToken(token), created_at: now, expires_at: now + LIMITS.resetLinkTtlMs });
+    const link = `${this.options.publicUrl}/${terminal}/reset-password?token=${encodeURIComponent(token)}`;
+    // Not awaited: waiting for SMTP would make known addresses answer slower than unknown ones.
+    void this.mailer.send(resetPasswordMail(user.email, user.username, user.lang, link)).catch((err) => this.log.error({ err }, 'reset mail failed'));
+  }
+
+  async resetPassword({ token, password }: ResetPasswordBody): Promise<void> {
+    const now = this.now();
+    const reset = await this.resets.findUsable(hashToken(token), now);
+    if (!reset) throw resetLinkInvalid();
+    const passwordHash = await this.hasher.hash(password);
+    await this.db.transaction().execute(async (trx) => {
+      if (!(await this.resets.consume(reset.id, now, trx))) throw resetLinkInvalid();
+      await this.users.update(reset.user_id, { password_hash: passwordHash, updated_at: now }, trx);
+      await this.resets.invalidateForUser(reset.user_id, now, trx);
+      await this.sessions.deleteForUser(reset.user_id, {}, trx);
+    });
+  }
+
+  async changePassword(member: Member, oldPassword: string, newPassword: string): Promise<void> {
+    const user = await this.users.findById(member.id);
+    if (!user || !(await this.hasher.verify(oldPassword, user.password_hash))) throw oldPasswordWrong();
+    const passwordHash = await this.hasher.hash(newPassword);
+    await this.db.transaction().execute(async (trx) => {
+      await this.users.update(member.id, { password_hash: passwordHash, updated_at: this.now() }, trx);
+      await this.sessions.deleteForUser(member.id, { except: member.sessionId }, trx);
+    });
+  }
+
+  async authenticate(token: string | undefined): Promise<Member | null> {
+    if (!token || token.length > 200) return null;
+    const now = this.now();
+    const found = await this.sessions.findLive(hashToken(token), now);
+    if (!found || found.user.status === UserStatus.disabled) return null;
+    if (now - found.lastSeenAt > TOUCH_EVERY_MS) {
+      await this.sessions.touch(found.sessionId, now);
+      await this.users.touchActive(found.user.id, now);
+    }
+    return toMember(found.user, found.sessionId, now);
+  }
+
+  async logout(member: Member): Promise<void> {
+    await this.sessions.delete(member.sessionId);
+  }
+
+  private async openSession(userId: number, meta: ClientMeta): Promise<string> {
+    const token = newToken();
+    const now = this.now();
+    await this.sessions.insert({
+      user_id: userId,
+      token_hash: hashToken(token),
+      terminal: meta.terminal,
+      user_agent: meta.userAgent.slice(0, 300),
+      created_at: now,
+      last_seen_at: now,
+      expires_at: now + this.options.sessionTtlMs,
+    });
+    return token;
+  }
+}
+
+export function toMember(user: UserRow, sessionId: number, now: number): Member {
+  return {
+    id: user.id,
+    username: user.username,
+    sex: user.sex,
+    role: user.role,
+    status: user.status,
+    vip: effectiveVip({ vip: user.vip, overduedate_1: Math.floor(user.vip1_until / 1000), overduedate_2: Math.floor(user.vip2_until / 1000) }, Math.floor(now / 1000)),
+    sessionId,
+    user,
+  };
+}

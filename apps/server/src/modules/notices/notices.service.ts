@@ -1,0 +1,44 @@
+import type { NoticeListBody, NoticeWire } from '@kindred/protocol';
+import type { NoticeRow } from '../../db/schema.js';
+import type { DbOrTx } from '../../db/database.js';
+import { notFound } from '../../errors.js';
+import type { Member } from '../auth/member.js';
+import type { NoticesRepository } from './notices.repository.js';
+
+export type NoticeListener = (userId: number, notice: NoticeRow) => void;
+
+/**
+ * Notices (gift received, report result). `create` is the one function other features call; the
+ * live connection subscribes with `onCreated` to push a notice the moment it is stored.
+ */
+export class NoticesService {
+  private readonly listeners = new Set<NoticeListener>();
+
+  constructor(
+    private readonly notices: NoticesRepository,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  list(member: Member, { status, limit }: NoticeListBody): Promise<NoticeRow[]> {
+    return this.notices.list(member.id, { status, limit });
+  }
+
+  unreadCount(member: Member): Promise<number> {
+    return this.notices.countUnread(member.id);
+  }
+
+  async markRead(member: Member, id: number): Promise<void> {
+    if (!(await this.notices.markRead(member.id, id))) throw notFound();
+  }
+
+  async create(userId: number, type: NoticeWire['type'], payload: Omit<NoticeWire, 'id' | 'type' | 'status' | 'create_time'>, trx?: DbOrTx): Promise<NoticeRow> {
+    const row = await this.notices.insert({ user_id: userId, type, payload: JSON.stringify(payload), created_at: this.now() }, trx);
+    for (const listener of this.listeners) listener(userId, row);
+    return row;
+  }
+
+  onCreated(listener: NoticeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}

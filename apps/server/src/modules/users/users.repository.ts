@@ -1,0 +1,68 @@
+import type { Db, DbOrTx } from '../../db/database.js';
+import type { NewUser, UserRow, UserUpdate } from '../../db/schema.js';
+
+export class UsersRepository {
+  constructor(private readonly db: Db) {}
+
+  findById(id: number, trx: DbOrTx = this.db): Promise<UserRow | undefined> {
+    return trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Sign-in takes a username (any case) or an e-mail address. */
+  findByAccount(account: string, trx: DbOrTx = this.db): Promise<UserRow | undefined> {
+    const key = account.trim().toLowerCase();
+    return trx
+      .selectFrom('users')
+      .selectAll()
+      .where((eb) => eb.or([eb('username_key', '=', key), eb('email', '=', key)]))
+      .executeTakeFirst();
+  }
+
+  findByUsername(username: string, trx: DbOrTx = this.db): Promise<UserRow | undefined> {
+    return trx.selectFrom('users').selectAll().where('username_key', '=', username.toLowerCase()).executeTakeFirst();
+  }
+
+  findByEmail(email: string, trx: DbOrTx = this.db): Promise<UserRow | undefined> {
+    return trx.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+  }
+
+  findByInvitationCode(code: string, trx: DbOrTx = this.db): Promise<UserRow | undefined> {
+    return trx.selectFrom('users').selectAll().where('invitation_code', '=', code).executeTakeFirst();
+  }
+
+  insert(user: NewUser, trx: DbOrTx = this.db): Promise<UserRow> {
+    return trx.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+  }
+
+  async update(id: number, patch: UserUpdate, trx: DbOrTx = this.db): Promise<UserRow> {
+    return trx.updateTable('users').set(patch).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  }
+
+  async touchActive(id: number, now: number, trx: DbOrTx = this.db): Promise<void> {
+    await trx.updateTable('users').set({ last_active_at: now }).where('id', '=', id).execute();
+  }
+
+  listByStatus(status: number, limit: number, trx: DbOrTx = this.db): Promise<UserRow[]> {
+    return trx.selectFrom('users').selectAll().where('status', '=', status).orderBy('id', 'asc').limit(limit).execute();
+  }
+
+  /** Changes the status only from the expected one; answers whether a row changed. */
+  async transitionStatus(id: number, from: number, to: number, now: number, trx: DbOrTx = this.db): Promise<boolean> {
+    const result = await trx
+      .updateTable('users')
+      .set({ status: to, updated_at: now })
+      .where('id', '=', id)
+      .where('status', '=', from)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async countMembers(trx: DbOrTx = this.db): Promise<number> {
+    const row = await trx
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('role', '=', 'member')
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+}

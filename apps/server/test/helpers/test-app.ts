@@ -1,0 +1,192 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp, type Services } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import { openDatabase, type DatabaseHandle, type Db } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { createMailer, type Mailer } from '../../src/infra/mailer.js';
+import { PasswordHasher } from '../../src/infra/passwords.js';
+import { LocalStorage } from '../../src/infra/storage.js';
+
+/** Which database this run of the suite targets (vitest.config.ts sets it per project). */
+export type TestDialect = 'sqlite' | 'postgres';
+
+export function testDialect(): TestDialect {
+  const dialect = process.env.KINDRED_TEST_DIALECT ?? 'sqlite';
+  if (dialect !== 'sqlite' && dialect !== 'postgres') throw new Error(`KINDRED_TEST_DIALECT must be sqlite or postgres, not ${dialect}`);
+  return dialect;
+}
+
+/** scrypt with N = 2^10: the same code path as production at a cost tests can afford. */
+export const testHasher = () => new PasswordHasher(10);
+
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  /** What loadConfig would produce for this database (DATABASE_URL for PostgreSQL). */
+  databaseUrl?: string;
+  dataDir: string;
+  /** Closes the connection (if still open), drops the PostgreSQL schema and removes the temp folder. */
+  drop(): Promise<void>;
+}
+
+/**
+ * A brand-new, empty (not migrated) database: a temp SQLite file, or a fresh PostgreSQL schema with
+ * a random name in TEST_DATABASE_URL's database, reached through a connection string whose
+ * `options=-c search_path=<schema>` makes the migrations and every query land in it. When the suite
+ * targets PostgreSQL and it is unreachable this rejects: the test fails, it is never skipped.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kindred-test-'));
+  const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
+
+  if (testDialect() === 'sqlite') {
+    const handle = onceDestroyed(openDatabase({ kind: 'sqlite', file: path.join(dataDir, 'kindred.sqlite') }));
+    return {
+      handle,
+      dataDir,
+      async drop() {
+        await handle.destroy();
+        removeDir();
+      },
+    };
+  }
+
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) {
+    removeDir();
+    throw new Error('KINDRED_TEST_DIALECT=postgres needs TEST_DATABASE_URL');
+  }
+  const schema = `kt_${randomBytes(6).toString('hex')}`;
+  await adminQuery(base, `create schema "${schema}"`);
+  const url = new URL(base);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  const databaseUrl = url.toString();
+  const handle = onceDestroyed(openDatabase({ kind: 'postgres', url: databaseUrl }, { poolSize: 4 }));
+  return {
+    handle,
+    databaseUrl,
+    dataDir,
+    async drop() {
+      await handle.destroy();
+      await adminQuery(base, `drop schema if exists "${schema}" cascade`);
+      removeDir();
+    },
+  };
+}
+
+async function adminQuery(connectionString: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000 });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Tests may destroy a database on purpose (to provoke failures); closing it again must not throw. */
+function onceDestroyed(handle: DatabaseHandle): DatabaseHandle {
+  let destroyed: Promise<void> | undefined;
+  return { ...handle, destroy: () => (destroyed ??= handle.destroy()) };
+}
+
+export interface TestAppOptions {
+  /** Environment overrides, e.g. { AUTH_RATE_LIMIT: '3' }. */
+  env?: Record<string, string>;
+  /** REGISTRATION_APPROVAL on or off (default off). */
+  registrationApproval?: boolean;
+  /** The app's clock; tests that travel in time pass their own. */
+  now?: () => number;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  services: Services;
+  db: Db;
+  database: DatabaseHandle;
+  config: Config;
+  dataDir: string;
+  outboxDir: string;
+  hasher: PasswordHasher;
+  storage: LocalStorage;
+  now: () => number;
+  /** Resolves once every mail handed to the mailer so far is written to the outbox. */
+  flushMail(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * A real app on a fresh, migrated database, configured as `npm start` would be apart from: silent
+ * logs, a temp data folder, generous rate limits (unless overridden), the outbox mailer and a cheap
+ * password hasher. Every call makes a new database; close() removes it.
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const testDb = await createTestDatabase();
+  try {
+    const webDist = path.join(testDb.dataDir, 'web');
+    fs.mkdirSync(path.join(webDist, 'assets'), { recursive: true });
+    fs.mkdirSync(path.join(webDist, 'static'), { recursive: true });
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><head><title>Kindred</title></head><body><div id="root"></div></body></html>');
+
+    const config = loadConfig(
+      {
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        DATA_DIR: testDb.dataDir,
+        WEB_DIST: webDist,
+        SEED_DEMO: '0',
+        AUTH_RATE_LIMIT: '100000',
+        UPLOAD_RATE_LIMIT: '100000',
+        REGISTRATION_APPROVAL: options.registrationApproval ? '1' : '0',
+        ...(testDb.databaseUrl ? { DATABASE_URL: testDb.databaseUrl } : {}),
+        ...options.env,
+      },
+      testDb.dataDir,
+    );
+    if (config.database.kind !== testDialect()) throw new Error(`config chose ${config.database.kind}, the suite targets ${testDialect()}`);
+    // loadConfig picks the same SQLite file createTestDatabase opened (DATA_DIR/kindred.sqlite).
+    await migrateToLatest(testDb.handle);
+
+    const hasher = testHasher();
+    const storage = new LocalStorage(config.uploadsDir);
+    const outbox = createMailer({ from: config.mailFrom, outboxDir: config.outboxDir });
+    const pending = new Set<Promise<void>>();
+    const mailer: Mailer = {
+      send(message) {
+        const sending = outbox.send(message);
+        pending.add(sending);
+        void sending.catch(() => undefined).finally(() => pending.delete(sending));
+        return sending;
+      },
+    };
+    const now = options.now ?? Date.now;
+    const app = await buildApp({ config, database: testDb.handle, mailer, storage, hasher, now });
+    await app.ready();
+
+    return {
+      app,
+      services: app.services,
+      db: testDb.handle.db,
+      database: testDb.handle,
+      config,
+      dataDir: testDb.dataDir,
+      outboxDir: config.outboxDir,
+      hasher,
+      storage,
+      now,
+      flushMail: async () => void (await Promise.allSettled([...pending])),
+      async close() {
+        await Promise.allSettled([...pending]);
+        await app.close();
+        await testDb.drop();
+      },
+    };
+  } catch (error) {
+    await testDb.drop().catch(() => undefined);
+    throw error;
+  }
+}

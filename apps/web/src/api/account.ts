@@ -1,0 +1,74 @@
+import type { ChangeSignatureBody, InitDataWire, Language, ProfileBody, UploadWire, UserWire } from '@kindred/protocol';
+import { hasPermission, type PermissionFlag } from '@kindred/protocol';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useSession } from '../state/session';
+import { call } from './client';
+
+export const accountKeys = {
+  all: ['account'] as const,
+  me: () => [...accountKeys.all, 'me'] as const,
+  initData: () => [...accountKeys.all, 'initdata'] as const,
+};
+
+/** The member's own record, refreshed from the server and mirrored into the session store. */
+export function useUserInfoQuery() {
+  const token = useSession((s) => s.token);
+  const setUser = useSession((s) => s.setUser);
+  const query = useQuery({
+    queryKey: accountKeys.me(),
+    queryFn: () => call<UserWire>('/member/index/userinfo'),
+    enabled: Boolean(token),
+    staleTime: 30_000,
+  });
+  useEffect(() => {
+    if (query.data) setUser(query.data);
+  }, [query.data, setUser]);
+  return query;
+}
+
+export function useInitDataQuery() {
+  const token = useSession((s) => s.token);
+  return useQuery({
+    queryKey: accountKeys.initData(),
+    queryFn: () => call<InitDataWire>('/member/index/initdata'),
+    enabled: Boolean(token),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Permissions are re-derived from vip after each user-info refresh (spec section 4). */
+export function usePermission(flag: PermissionFlag): boolean | undefined {
+  const user = useSession((s) => s.user);
+  const { data } = useInitDataQuery();
+  if (!user || !data) return undefined;
+  if (user.role !== 'member') return true;
+  return hasPermission(data.authority, user.vip, flag);
+}
+
+function useAccountMutation<V>(fn: (v: V) => Promise<UserWire>) {
+  const qc = useQueryClient();
+  const setUser = useSession((s) => s.setUser);
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: (user) => {
+      setUser(user);
+      qc.setQueryData(accountKeys.me(), user);
+    },
+  });
+}
+
+export type ProfileInput = Omit<ProfileBody, 'avatar2'>;
+export const useProfileMutation = () => useAccountMutation((body: ProfileInput) => call<UserWire>('/member/index/profile', { ...body }));
+export const useChangeSignatureMutation = () =>
+  useAccountMutation((body: ChangeSignatureBody) => call<UserWire>('/member/index/changesignature', { ...body }));
+export const useLanguageMutation = () => useAccountMutation((lang: Language) => call<UserWire>('/member/index/lang', { lang }));
+
+/** The crop widget's 300x300 png. */
+export const useUploadAvatarMutation = () =>
+  useMutation({ mutationFn: (img: Blob) => call<{ url: string }>('/member/index/uploadImg', { img }).then((d) => d.url) });
+
+export const useUploadMutation = () =>
+  useMutation({
+    mutationFn: ({ file, dir }: { file: Blob; dir: 'dynamic' | 'photo' }) => call<UploadWire>('/member/index/uploads', { file, dir }).then((d) => d.url),
+  });

@@ -1,0 +1,8 @@
+import { z } from 'zod';
+import { id, int } from './fields.js';
+
+export const NoticeListBody = z.object({ status: int(0, 1).optional(), limit: int(1, 50).default(5) });
+export type NoticeListBody = z.infer<typeof NoticeListBody>;
+
+export const UpNoticeBody = z.object({ id: id() });
+export type UpNoticeBody = z.infer<typeof UpNoticeBody>;

@@ -1,0 +1,47 @@
+/**
+ * Every failure the server can answer with, by stable id. The spec gives each call its own
+ * negative codes (-1 is "username used" for register but "user does not exist" for mail), so
+ * each id carries the `status` it answers with and the HTTP code it travels on. The web client
+ * maps the id (falling back to the status) to a translated message.
+ */
+export const ERRORS = {
+  validation: { status: 400, http: 400 },
+  unauthorized: { status: 401, http: 401 },
+  no_permission: { status: 403, http: 403 },
+  pending_approval: { status: -3, http: 403 },
+  need_upgrade: { status: -5, http: 200 },
+  not_found: { status: 404, http: 404 },
+  rate_limited: { status: 429, http: 429 },
+  payload_too_large: { status: 413, http: 413 },
+  internal: { status: 500, http: 500 },
+
+  login_failed: { status: -1, http: 200 },
+  account_disabled: { status: -2, http: 200 },
+  username_taken: { status: -1, http: 200 },
+  email_taken: { status: -2, http: 200 },
+  invalid_invitation: { status: -4, http: 200 },
+  email_format: { status: -1, http: 200 },
+  reset_link_invalid: { status: -1, http: 200 },
+  old_password_wrong: { status: 0, http: 200 },
+  profile_email_taken: { status: -1, http: 200 },
+  avatar_not_owned: { status: -2, http: 200 },
+  not_an_image: { status: -1, http: 200 },
+  image_too_small: { status: -2, http: 200 },
+  image_too_large: { status: -3, http: 200 },
+  user_not_found: { status: -1, http: 200 },
+} as const satisfies Record<string, { status: number; http: number }>;
+
+export type ErrorId = keyof typeof ERRORS;
+
+export const OK = 200;
+
+/** The envelope every call answers with. `error` names the failure when status is not 200. */
+export interface Envelope<T = unknown> {
+  status: number;
+  msg: string;
+  data: T;
+  error?: ErrorId;
+}
+
+/** Field-level detail of a 400 answer: field name to a short reason. */
+export type FieldErrors = Record<string, string>;

@@ -1,0 +1,39 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Unit and server tests. The server suite runs once per database: always on SQLite, and on
+ * PostgreSQL when TEST_DATABASE_URL is set (CI sets it and the suite fails if it is unreachable).
+ */
+const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'protocol', include: ['packages/protocol/test/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server-sqlite',
+          include: ['apps/server/test/**/*.test.ts'],
+          env: { KINDRED_TEST_DIALECT: 'sqlite' },
+          setupFiles: ['apps/server/test/setup/no-network.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      ...(withPostgres
+        ? [
+            {
+              test: {
+                name: 'server-postgres',
+                include: ['apps/server/test/**/*.test.ts'],
+                env: { KINDRED_TEST_DIALECT: 'postgres' },
+                setupFiles: ['apps/server/test/setup/no-network.ts'],
+                testTimeout: 20_000,
+                hookTimeout: 30_000,
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
