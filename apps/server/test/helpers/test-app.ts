@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { onTestFinished } from 'vitest';
 import { buildApp, type Services } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { openDatabase, type DatabaseHandle, type Db } from '../../src/db/database.js';
@@ -189,4 +190,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     await testDb.drop().catch(() => undefined);
     throw error;
   }
+}
+
+/** A fresh app for the current test, closed (database dropped) when the test finishes. */
+export async function startApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const ctx = await createTestApp(options);
+  onTestFinished(() => ctx.close());
+  return ctx;
 }

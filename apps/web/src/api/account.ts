@@ -72,3 +72,7 @@ export const useUploadMutation = () =>
   useMutation({
     mutationFn: ({ file, dir }: { file: Blob; dir: 'dynamic' | 'photo' }) => call<UploadWire>('/member/index/uploads', { file, dir }).then((d) => d.url),
   });
+
+/** Women may hide their online status (spec section 4); the live connection later mirrors it. */
+export const useVisibilityMutation = () =>
+  useAccountMutation((isYin: 0 | 1) => call<UserWire>('/member/index/visibility', { is_yin: isYin }));

@@ -17,22 +17,25 @@ async function signInCall(path: string, body: Record<string, string | number | u
   throw new ApiError(envelope.status, envelope.error, envelope.msg, fields);
 }
 
-function useSignIn<V>(fn: (v: V) => Promise<SignInResult>) {
+function useSignIn<V extends { remember?: boolean }>(fn: (v: V) => Promise<SignInResult>) {
   const signIn = useSession((s) => s.signIn);
   const qc = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: ({ user }) => {
+    onSuccess: ({ user }, variables) => {
       qc.clear();
-      signIn(user);
+      signIn(user, { remember: variables.remember ?? true });
     },
   });
 }
 
-export const useLoginMutation = () => useSignIn((body: LoginBody) => signInCall('/member/index/login', body));
+/** `remember: false` (desktop's unchecked "remember me") keeps the session for this tab only. */
+export const useLoginMutation = () =>
+  useSignIn(({ remember: _r, ...body }: LoginBody & { remember?: boolean }) => signInCall('/member/index/login', body));
 
-export type RegisterInput = Omit<RegisterBody, 'country'> & { country?: string };
-export const useRegisterMutation = () => useSignIn((body: RegisterInput) => signInCall('/member/index/register', body));
+export type RegisterInput = Omit<RegisterBody, 'country'> & { country?: string; remember?: boolean };
+export const useRegisterMutation = () =>
+  useSignIn(({ remember: _r, ...body }: RegisterInput) => signInCall('/member/index/register', body));
 
 export const useForgetMutation = () => useMutation({ mutationFn: (email: string) => call<null>('/member/index/forget', { email }) });
 

@@ -4,9 +4,16 @@ import { create } from 'zustand';
 const TOKEN_KEY = 'kindred.token';
 const USER_KEY = 'kindred.user';
 
-function readUser(): UserWire | null {
+/** "Remember me" keeps the session in localStorage; without it the session ends with the browser tab. */
+function storageWithToken(): Storage | null {
+  if (sessionStorage.getItem(TOKEN_KEY)) return sessionStorage;
+  if (localStorage.getItem(TOKEN_KEY)) return localStorage;
+  return null;
+}
+
+function readUser(store: Storage | null): Omit<UserWire, 'token'> | null {
   try {
-    const raw = localStorage.getItem(USER_KEY);
+    const raw = store?.getItem(USER_KEY);
     return raw ? (JSON.parse(raw) as UserWire) : null;
   } catch {
     return null;
@@ -16,31 +23,37 @@ function readUser(): UserWire | null {
 interface SessionState {
   token: string | null;
   /** The last known copy of the member; userinfo refreshes it. */
-  user: UserWire | null;
-  signIn(user: UserWire): void;
+  user: Omit<UserWire, 'token'> | null;
+  signIn(user: UserWire, options?: { remember?: boolean }): void;
   setUser(user: UserWire): void;
   /** Sign-out clears everything the browser stored about the member. */
   clear(): void;
 }
 
+const initialStore = storageWithToken();
+
 export const useSession = create<SessionState>((set, get) => ({
-  token: localStorage.getItem(TOKEN_KEY),
-  user: readUser(),
-  signIn(user) {
-    if (user.token) localStorage.setItem(TOKEN_KEY, user.token);
-    const { token: _omit, ...rest } = user;
-    localStorage.setItem(USER_KEY, JSON.stringify(rest));
-    set({ token: user.token ?? get().token, user: rest });
+  token: initialStore?.getItem(TOKEN_KEY) ?? null,
+  user: readUser(initialStore),
+  signIn(user, { remember = true } = {}) {
+    get().clear();
+    const store = remember ? localStorage : sessionStorage;
+    const { token, ...rest } = user;
+    if (token) store.setItem(TOKEN_KEY, token);
+    store.setItem(USER_KEY, JSON.stringify(rest));
+    set({ token: token ?? null, user: rest });
   },
   setUser(user) {
     const { token: _omit, ...rest } = user;
-    localStorage.setItem(USER_KEY, JSON.stringify(rest));
+    (storageWithToken() ?? localStorage).setItem(USER_KEY, JSON.stringify(rest));
     set({ user: rest });
   },
   clear() {
-    localStorage.removeItem(TOKEN_KEY);
-    localStorage.removeItem(USER_KEY);
-    sessionStorage.clear();
+    for (const store of [localStorage, sessionStorage]) {
+      store.removeItem(TOKEN_KEY);
+      store.removeItem(USER_KEY);
+    }
+    for (const key of Object.keys(localStorage)) if (key.startsWith('kindred.member.')) localStorage.removeItem(key);
     set({ token: null, user: null });
   },
 }));

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { isAdult } from '../rules/age.js';
 import { USERNAME_PATTERN } from '../rules/validation.js';
-import { birthday, email, id, password, requiredText, sex, text } from './fields.js';
+import { birthday, email, id, int, password, requiredText, sex, text } from './fields.js';
 
 export const LoginBody = z.object({
   account: requiredText(LIMITS.emailMax),
@@ -83,3 +83,7 @@ export type ApproveBody = z.infer<typeof ApproveBody>;
 
 export const EmptyBody = z.object({}).passthrough();
 export type EmptyBody = z.infer<typeof EmptyBody>;
+
+/** 1 visible, 0 invisible (spec's is_yin); women only. */
+export const VisibilityBody = z.object({ is_yin: int(0, 1) });
+export type VisibilityBody = z.infer<typeof VisibilityBody>;

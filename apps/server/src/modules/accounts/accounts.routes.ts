@@ -1,4 +1,4 @@
-import { ChangeSignatureBody, EmptyBody, LanguageBody, ProfileBody } from '@kindred/protocol';
+import { ChangeSignatureBody, EmptyBody, LanguageBody, ProfileBody, VisibilityBody } from '@kindred/protocol';
 import { ok } from '../../http/envelope.js';
 import type { Router } from '../../http/router.js';
 import { presentSelf } from '../users/users.presenter.js';
@@ -17,6 +17,11 @@ export function accountsRoutes(router: Router, accounts: AccountsService) {
 
   router.post('/member/index/changesignature', { body: ChangeSignatureBody }, async ({ body, member }) =>
     ok(present(await accounts.changeSignature(member, body.signature)), 'Modified success'),
+  );
+
+  /** Not in the spec's HTTP calls (it is socket opt 9 there); the socket handler shares the service. */
+  router.post('/member/index/visibility', { body: VisibilityBody }, async ({ body, member }) =>
+    ok(present(await accounts.setVisibility(member, body.is_yin)), 'Modified success'),
   );
 
   /** Not in the spec: the chosen language is kept on the account so e-mails arrive in it. */

@@ -1,7 +1,7 @@
-import type { LanguageBody, ProfileBody } from '@kindred/protocol';
+import { Sex, type LanguageBody, type ProfileBody } from '@kindred/protocol';
 import type { Db } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
-import { avatarNotOwned, notFound, profileEmailTaken } from '../../errors.js';
+import { avatarNotOwned, noPermission, notFound, profileEmailTaken } from '../../errors.js';
 import type { Member } from '../auth/member.js';
 import { TrendType, type TrendsRepository } from '../trends/trends.repository.js';
 import type { UsersRepository } from '../users/users.repository.js';
@@ -53,6 +53,13 @@ export class AccountsService {
 
   async changeSignature(member: Member, signature: string): Promise<Account> {
     await this.users.update(member.id, { signature, updated_at: this.now() });
+    return this.get(member.id);
+  }
+
+  /** Invisible mode is for women only (spec sections 4 and 6). */
+  async setVisibility(member: Member, isYin: number): Promise<Account> {
+    if (member.sex !== Sex.female) throw noPermission();
+    await this.users.update(member.id, { is_yin: isYin ? 1 : 0, updated_at: this.now() });
     return this.get(member.id);
   }
 
