@@ -5,6 +5,9 @@ import { defineConfig } from 'vitest/config';
  * PostgreSQL when TEST_DATABASE_URL is set (CI sets it and the suite fails if it is unreachable).
  */
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
+if (process.env.CI && (!process.env.TEST_DATABASE_URL || !process.env.TEST_REDIS_URL)) {
+  throw new Error('CI must set TEST_DATABASE_URL and TEST_REDIS_URL: the suite never skips PostgreSQL or Redis quietly');
+}
 
 export default defineConfig({
   test: {

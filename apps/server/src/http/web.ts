@@ -22,7 +22,7 @@ export async function installWeb(app: FastifyInstance, options: { webDist: strin
   const indexFile = path.join(options.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: path.join(options.webDist, 'assets'), prefix: '/assets/', decorateReply: false, maxAge: '365d', immutable: true });
+    await app.register(fastifyStatic, { root: path.join(options.webDist, 'assets'), prefix: '/assets/', decorateReply: false, maxAge: '365d', immutable: true, preCompressed: true });
     await app.register(fastifyStatic, { root: path.join(options.webDist, 'static'), prefix: '/static/', decorateReply: false, maxAge: '1d' });
   }
 

@@ -13,6 +13,8 @@ const STEPS: Record<string, Step> = {
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return Object.fromEntries(
-    Object.entries(STEPS).map(([name, step]) => [name, { up: (db: Kysely<any>) => step.up(db, dialect) }]),
+    // Kysely runs PostgreSQL migrations in a transaction but not SQLite ones; without our own, a
+    // failed SQLite migration would leave half its changes behind and never apply again.
+    Object.entries(STEPS).map(([name, step]) => [name, { up: (db: Kysely<any>) => (dialect === 'sqlite' ? db.transaction().execute((trx) => step.up(trx, dialect)) : step.up(db, dialect)) }]),
   );
 }

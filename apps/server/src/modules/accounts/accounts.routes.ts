@@ -8,7 +8,7 @@ const present = ({ user, newfeedcount }: Account) => presentSelf(user, { newfeed
 
 export function accountsRoutes(router: Router, accounts: AccountsService) {
   for (const path of ['/member/index/userinfo', '/member/index/info']) {
-    router.post(path, { body: EmptyBody, allowPending: true }, async ({ member }) => ok(present(await accounts.get(member.id))));
+    router.post(path, { body: EmptyBody, allowPending: true }, async ({ member }) => ok(present(await accounts.own(member))));
   }
 
   router.post('/member/index/profile', { body: ProfileBody }, async ({ body, member }) =>

@@ -31,6 +31,11 @@ export class AccountsService {
     return { user, newfeedcount: await this.trends.countByUser(memberId) };
   }
 
+  /** The caller's own record: the row authentication loaded for this request is already current. */
+  async own(member: Member): Promise<Account> {
+    return { user: member.user, newfeedcount: await this.trends.countByUser(member.id) };
+  }
+
   /** Avatar, e-mail, sex and birthday; writes the "avatar changed" / "edited profile" events to the feed. */
   async updateProfile(member: Member, body: ProfileBody): Promise<Account> {
     const current = member.user;

@@ -1,0 +1,274 @@
+import { describe, expect, it } from 'vitest';
+import { as, assertNoStackTrace, buildUser, yearsAgo } from './helpers/factories.js';
+import { startApp } from './helpers/test-app.js';
+
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36';
+const DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
+
+describe('routing', () => {
+  it('answers an unknown call with a 404 envelope', async () => {
+    const ctx = await startApp();
+
+    for (const res of [await as(ctx).post('/member/index/nothing'), await as(ctx).get('/no/such/page'), await as(ctx).get('/member/index/login')]) {
+      expect(res.http).toBe(404);
+      expect(res.body).toMatchObject({ status: 404, error: 'not_found', data: null });
+      expect(res.body.msg).toMatch(/^No such call/);
+    }
+  });
+
+  it('matches paths case-insensitively and ignores a trailing slash', async () => {
+    const ctx = await startApp();
+    const { user, password } = await buildUser(ctx);
+
+    for (const path of ['/Member/Index/Login', '/MEMBER/INDEX/LOGIN', '/member/index/login/']) {
+      const res = await as(ctx).post(path, { account: user.username, password });
+      expect(res.body.status, path).toBe(200);
+    }
+  });
+
+  it('answers GET /healthz with ok', async () => {
+    const ctx = await startApp();
+
+    const res = await as(ctx).get('/healthz');
+
+    expect(res.http).toBe(200);
+    expect(res.body).toEqual({ status: 'ok' });
+  });
+
+  it('sends phones from / to /m and desktop browsers to /w', async () => {
+    const ctx = await startApp();
+
+    for (const [ua, target] of [
+      [IPHONE, '/m/home/index'],
+      [ANDROID, '/m/home/index'],
+      [DESKTOP, '/w/home/index'],
+    ] as const) {
+      const res = await ctx.app.inject({ method: 'GET', url: '/', headers: { 'user-agent': ua } });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe(target);
+    }
+  });
+
+  it('sends /invitation/{code} to the register route of the device', async () => {
+    const ctx = await startApp();
+
+    const phone = await ctx.app.inject({ method: 'GET', url: '/invitation/ABC', headers: { 'user-agent': IPHONE } });
+    const desktop = await ctx.app.inject({ method: 'GET', url: '/invitation/ABC', headers: { 'user-agent': DESKTOP } });
+    const hostile = await ctx.app.inject({ method: 'GET', url: '/invitation/%2F%2Fevil.example', headers: { 'user-agent': DESKTOP } });
+
+    expect([phone.statusCode, phone.headers.location]).toEqual([302, '/m/regist/ABC']);
+    expect([desktop.statusCode, desktop.headers.location]).toEqual([302, '/w/regist/ABC']);
+    expect(hostile.headers.location).toBe('/w/regist/%2F%2Fevil.example');
+  });
+
+  it('serves the web app for every /m, /w and /admin page', async () => {
+    const ctx = await startApp();
+
+    for (const url of ['/m/login', '/w/home/index', '/m', '/admin']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+});
+
+describe('request bodies', () => {
+  it('accepts urlencoded, JSON and multipart bodies alike', async () => {
+    const ctx = await startApp();
+    const { user, password } = await buildUser(ctx);
+    const form = { account: user.username, password };
+
+    const answers = [
+      await as(ctx).post('/member/index/login', form),
+      await as(ctx).postJson('/member/index/login', form),
+      await as(ctx).postMultipart('/member/index/login', form),
+    ];
+
+    for (const res of answers) expect(res.body).toMatchObject({ status: 200, data: { id: user.id } });
+  });
+
+  it('takes numbers as JSON numbers or as strings', async () => {
+    const ctx = await startApp();
+    const { token, user } = await buildUser(ctx);
+    const birthday = yearsAgo(33);
+
+    const json = await as(ctx, token).postJson('/member/index/profile', { email: user.email, sex: 1, birthday });
+    const form = await as(ctx, token).post('/member/index/profile', { email: user.email, sex: '0', birthday: String(birthday) });
+
+    expect(json.body.data).toMatchObject({ sex: 1, birthday });
+    expect(form.body.data).toMatchObject({ sex: 0, birthday });
+  });
+
+  it('answers malformed JSON with a 400 envelope', async () => {
+    const ctx = await startApp();
+
+    for (const payload of ['{"account": "x",', '{account: x}', 'null-ish']) {
+      const res = await as(ctx).postRaw('/member/index/login', payload, 'application/json');
+      expect(res.http).toBe(400);
+      expect(res.body).toMatchObject({ status: 400, error: 'validation' });
+    }
+  });
+
+  it('answers arrays or objects where text is expected with 400', async () => {
+    const ctx = await startApp();
+    const { token } = await buildUser(ctx);
+
+    const repeated = await as(ctx).post('/member/index/login', { account: ['a', 'b'], password: 'secret123' });
+    const jsonArray = await as(ctx).postJson('/member/index/login', { account: ['admin'], password: 'secret123' });
+    const jsonObject = await as(ctx).postJson('/member/index/login', { account: { $ne: '' }, password: 'secret123' });
+    const signature = await as(ctx, token).postJson('/member/index/changesignature', { signature: ['a'] });
+    const wholeArray = await as(ctx).postJson('/member/index/login', [{ account: 'admin', password: 'x' }]);
+
+    for (const res of [repeated, jsonArray, jsonObject]) {
+      expect(res.http).toBe(400);
+      expect(res.body.data.fields).toHaveProperty('account');
+    }
+    expect(signature.http).toBe(400);
+    expect(wholeArray.http).toBe(400);
+  });
+
+  it('refuses NUL and other control characters in text with 400', async () => {
+    const ctx = await startApp();
+    const { user, token, password } = await buildUser(ctx);
+
+    const login = await as(ctx).post('/member/index/login', { account: `${user.username}\u0000`, password });
+    const signature = await as(ctx, token).post('/member/index/changesignature', { signature: 'hi\u0000there' });
+    const bell = await as(ctx, token).post('/member/index/changesignature', { signature: 'hi\u0007' });
+
+    for (const res of [login, signature, bell]) expect(res.http).toBe(400);
+    expect(signature.body.data.fields).toHaveProperty('signature');
+  });
+
+  it('refuses numbers out of range or not whole with 400', async () => {
+    const ctx = await startApp();
+    const { token, user } = await buildUser(ctx);
+    const profile = { email: user.email, sex: 1, birthday: yearsAgo(30) };
+
+    for (const [patch, field] of [
+      [{ sex: 5 }, 'sex'],
+      [{ sex: -1 }, 'sex'],
+      [{ sex: '1.5' }, 'sex'],
+      [{ sex: 'male' }, 'sex'],
+      [{ birthday: '1e20' }, 'birthday'],
+      [{ birthday: 1e20 }, 'birthday'],
+      [{ birthday: '99999999999999999999' }, 'birthday'],
+      [{ birthday: Date.UTC(1899, 11, 31) }, 'birthday'],
+    ] as const) {
+      const form = await as(ctx, token).post('/member/index/profile', { ...profile, ...patch });
+      const json = await as(ctx, token).postJson('/member/index/profile', { ...profile, ...patch });
+      for (const res of [form, json]) {
+        expect(res.http, JSON.stringify(patch)).toBe(400);
+        expect(res.body.data.fields).toHaveProperty(field);
+      }
+    }
+  });
+
+  it('answers a 2 MB body with 413, not 500', async () => {
+    const ctx = await startApp();
+    const huge = 'x'.repeat(2 * 1024 * 1024);
+
+    const form = await as(ctx).postRaw('/member/index/login', `account=${huge}&password=secret123`, 'application/x-www-form-urlencoded');
+    const json = await as(ctx).postJson('/member/index/login', { account: huge, password: 'secret123' });
+
+    for (const res of [form, json]) {
+      expect(res.http).toBe(413);
+      expect(res.body).toMatchObject({ status: 413, error: 'payload_too_large' });
+    }
+  });
+
+  it('answers a body type it does not read with a 4xx envelope', async () => {
+    const ctx = await startApp();
+
+    const res = await as(ctx).postRaw('/member/index/login', 'account=a', 'text/plain');
+
+    expect(res.http).toBeGreaterThanOrEqual(400);
+    expect(res.http).toBeLessThan(500);
+    expect(typeof res.body.status).toBe('number');
+  });
+});
+
+describe('tokens', () => {
+  it('accepts the token as a Bearer header, a token form field or a token query parameter', async () => {
+    const ctx = await startApp();
+    const { user, token } = await buildUser(ctx);
+
+    const bearer = await as(ctx, token).post('/member/index/userinfo');
+    const field = await as(ctx).post('/member/index/userinfo', { token });
+    const jsonField = await as(ctx).postJson('/member/index/userinfo', { token });
+    const multipartField = await as(ctx).postMultipart('/member/index/userinfo', { token });
+    const query = await as(ctx).post(`/member/index/userinfo?token=${encodeURIComponent(token)}`);
+
+    for (const res of [bearer, field, jsonField, multipartField, query]) expect(res.body).toMatchObject({ status: 200, data: { id: user.id } });
+  });
+});
+
+describe('rate limits', () => {
+  it('answers the 4th sign-in attempt within a minute with 429 when AUTH_RATE_LIMIT is 3', async () => {
+    const ctx = await startApp({ env: { AUTH_RATE_LIMIT: '3' } });
+    const { user, password, token } = await buildUser(ctx);
+
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push(await as(ctx).post('/member/index/login', { account: user.username, password: i === 0 ? password : 'wrong' }));
+
+    expect(statuses.map((r) => r.http)).toEqual([200, 200, 200, 429]);
+    expect(statuses[3]!.body).toMatchObject({ status: 429, error: 'rate_limited' });
+    expect(statuses[3]!.headers['retry-after']).toBeDefined();
+    // Calls without a limit of their own are not held back by it.
+    expect((await as(ctx, token).post('/member/index/userinfo')).http).toBe(200);
+  });
+
+  it('counts register and forget against the same kind of limit', async () => {
+    const ctx = await startApp({ env: { AUTH_RATE_LIMIT: '1' } });
+
+    const forget = [await as(ctx).post('/member/index/forget', { email: 'a@example.test' }), await as(ctx).post('/member/index/forget', { email: 'a@example.test' })];
+    const register = [await as(ctx).post('/member/index/register', {}), await as(ctx).post('/member/index/register', {})];
+
+    expect(forget.map((r) => r.http)).toEqual([200, 429]);
+    expect(register.map((r) => r.http)).toEqual([400, 429]);
+  });
+});
+
+describe('security', () => {
+  const expectSecurityHeaders = (headers: Record<string, unknown>) => {
+    const csp = String(headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['x-frame-options']).toBe('SAMEORIGIN');
+  };
+
+  it('sends CSP, no-sniff and frame rules on calls, pages, redirects and errors', async () => {
+    const ctx = await startApp();
+
+    expectSecurityHeaders((await as(ctx).post('/member/index/login', { account: 'a', password: 'b' })).headers);
+    expectSecurityHeaders((await as(ctx).post('/member/index/nothing')).headers);
+    expectSecurityHeaders((await as(ctx).post('/member/index/login', {})).headers);
+    expectSecurityHeaders((await ctx.app.inject({ method: 'GET', url: '/m/login' })).headers);
+    expectSecurityHeaders((await ctx.app.inject({ method: 'GET', url: '/' })).headers);
+  });
+
+  it('answers an unexpected failure with a bare 500 envelope: no stack, no internals', async () => {
+    const ctx = await startApp();
+    const { token } = await buildUser(ctx);
+    await ctx.database.destroy();
+
+    const res = await as(ctx, token).post('/member/index/userinfo');
+    const health = await ctx.app.inject({ method: 'GET', url: '/healthz' });
+
+    expect(res.http).toBe(500);
+    expect(res.body).toEqual({ status: 500, msg: 'Something went wrong, please try again', data: null, error: 'internal' });
+    expect(health.statusCode).toBe(503);
+    expect(health.json()).toEqual({ status: 'unavailable' });
+  });
+
+  it('recognises a stack trace when it sees one (the guard every answer in this suite passes)', () => {
+    const stack = new Error('boom').stack!;
+
+    expect(() => assertNoStackTrace(JSON.stringify({ msg: stack }))).toThrow(/stack trace/);
+    expect(() => assertNoStackTrace(JSON.stringify({ status: 200, msg: 'meet at 10:30 at home', data: null }))).not.toThrow();
+  });
+});

@@ -1,0 +1,16 @@
+import { accountsBench } from './accounts.bench.js';
+import { webBench } from './web.bench.js';
+
+/** `npm run bench [-- name ...]`: runs the named benchmarks (all by default) and prints ratio tables. */
+const BENCHES: Record<string, () => Promise<void>> = {
+  accounts: accountsBench,
+  web: webBench,
+};
+
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+for (const name of wanted.length ? wanted : Object.keys(BENCHES)) {
+  const bench = BENCHES[name];
+  if (!bench) throw new Error(`unknown bench ${name}; known: ${Object.keys(BENCHES).join(', ')}`);
+  console.log(`running ${name}…`);
+  await bench();
+}
