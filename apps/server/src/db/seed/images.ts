@@ -13,6 +13,12 @@ export async function avatarPng(seed: string, sex: number): Promise<Buffer> {
     backgroundColor: ['b6e3f4', 'c0aede', 'd1d4f9', 'ffd5dc', 'ffdfbf'],
     top: [...(sex === 0 ? FEMALE_TOPS : MALE_TOPS)],
     facialHairProbability: sex === 0 ? 0 : 30,
+    // Friendly faces only: a dating community's demo should not greet newcomers with dizzy or crying ones.
+    eyes: ['default', 'happy', 'side', 'squint', 'wink'],
+    mouth: ['default', 'smile', 'twinkle', 'serious'],
+    eyebrows: ['default', 'defaultNatural', 'raisedExcited', 'raisedExcitedNatural', 'flatNatural'],
+    skinColor: ['614335', 'd08b5b', 'ae5d29', 'edb98a', 'ffdbb4'],
+    accessoriesProbability: 15,
   }).toString();
   return sharp(Buffer.from(svg)).resize(300, 300).png({ compressionLevel: 9 }).toBuffer();
 }
