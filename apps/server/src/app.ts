@@ -31,6 +31,20 @@ import { TrendsRepository } from './modules/trends/trends.repository.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { UploadsService } from './modules/uploads/uploads.service.js';
 import { UsersRepository } from './modules/users/users.repository.js';
+import { installChat, wireChat } from './realtime/wiring.js';
+import { MembersRepository } from './modules/members/members.repository.js';
+import { membersRoutes } from './modules/members/members.routes.js';
+import { MembersService } from './modules/members/members.service.js';
+import { LikesRepository } from './modules/likes/likes.repository.js';
+import { likesRoutes } from './modules/likes/likes.routes.js';
+import { LikesService } from './modules/likes/likes.service.js';
+import { trendsRoutes } from './modules/trends/trends.routes.js';
+import { TrendsService } from './modules/trends/trends.service.js';
+import { PhotosRepository } from './modules/photos/photos.repository.js';
+import { photosRoutes } from './modules/photos/photos.routes.js';
+import { PhotosService } from './modules/photos/photos.service.js';
+import { FileCleanup } from './modules/uploads/file-cleanup.js';
+import { FileReferencesRepository } from './modules/uploads/file-references.repository.js';
 
 export interface AppDeps {
   config: Config;
@@ -97,6 +111,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   uploadsRoutes(router, services.uploads, uploadLimit);
   noticesRoutes(router, services.notices);
   adminRoutes(router, services.admin);
+  await installChat(app, router, config, services, now);
+  membersRoutes(router, services.members);
+  likesRoutes(router, services.likes);
+  trendsRoutes(router, services.trends, now);
+  photosRoutes(router, services.photos);
 
   app.get('/healthz', async (_req, reply) => {
     try {
@@ -112,7 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 }
 
 /** Each service receives exactly the repositories it uses. */
-function wire(deps: AppDeps, log: { error(obj: unknown, msg: string): void }, now: () => number) {
+function wire(deps: AppDeps, log: { error(obj: unknown, msg: string): void; warn(obj: unknown, msg: string): void }, now: () => number) {
   const { db } = deps.database;
   const repositories = {
     users: new UsersRepository(db),
@@ -121,6 +140,10 @@ function wire(deps: AppDeps, log: { error(obj: unknown, msg: string): void }, no
     trends: new TrendsRepository(db),
     permissions: new PermissionsRepository(db),
     notices: new NoticesRepository(db),
+    members: new MembersRepository(db),
+    likes: new LikesRepository(db),
+    photos: new PhotosRepository(db),
+    fileReferences: new FileReferencesRepository(db),
   };
   const hasher = deps.hasher ?? new PasswordHasher();
   const auth = new AuthService(
@@ -135,15 +158,22 @@ function wire(deps: AppDeps, log: { error(obj: unknown, msg: string): void }, no
     log,
     now,
   );
+  const permissions = new PermissionsService(repositories.permissions, now);
+  const files = new FileCleanup(repositories.fileReferences, deps.storage, log);
   return {
     repositories,
     hasher,
     auth,
     accounts: new AccountsService(db, repositories.users, repositories.trends, now),
-    permissions: new PermissionsService(repositories.permissions, now),
+    permissions,
     uploads: new UploadsService(deps.storage),
     notices: new NoticesService(repositories.notices, now),
     admin: new AdminService(repositories.users, now),
+    members: new MembersService(repositories.members, repositories.likes, repositories.photos, repositories.trends, (m, flag) => permissions.can(m, flag), now),
+    likes: new LikesService(db, repositories.likes, repositories.members, now),
+    trends: new TrendsService(repositories.trends, repositories.users, files, now),
+    photos: new PhotosService(repositories.photos, repositories.users, files, now),
+    ...wireChat({ db, config: deps.config, users: repositories.users, can: (m, flag) => permissions.can(m, flag), log, now }),
   };
 }
 

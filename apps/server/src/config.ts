@@ -37,6 +37,26 @@ const Env = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SUPPORT_PASSWORD: z.string().min(8).optional(),
   WEB_DIST: z.string().optional(),
+  // Chat, mail and translation (modules/chat, modules/mail, infra/translation, realtime/):
+  /** Conversations a member without Send_chat_messages_for_free may start, ever (see chat.service.ts). */
+  FREE_CHATS: count(3, 0),
+  /** Server-side keep-alive of live connections: a socket silent for two periods is dropped. */
+  SOCKET_PING_MS: count(30_000, 1_000),
+  /** How long a socket opened without a token may wait before its init (opt 100) authenticates it. */
+  SOCKET_INIT_TIMEOUT_MS: count(10_000, 100),
+  /** Messages (any opt) one live connection may send per minute. */
+  CHAT_RATE_LIMIT: count(120, 1),
+  /** Mails one member may send per minute. */
+  MAIL_RATE_LIMIT: count(20, 1),
+  /** How long a node's presence entries outlive it in Redis (a killed node's members go offline then). */
+  PRESENCE_TTL_MS: count(30_000, 3_000),
+  /** Prefix of every Redis key and channel the chat uses, so several installations can share one Redis. */
+  REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'REDIS_PREFIX: letters, digits and _ : . - only').default('kindred:'),
+  /** Credits (hundredths) one translation costs: 100 = 1.00 credit. */
+  TRANSLATE_PRICE: count(100, 0),
+  /** A LibreTranslate server (e.g. http://127.0.0.1:5000) for pairs other than simplified <-> traditional Chinese. */
+  LIBRETRANSLATE_URL: z.url().optional(),
+  LIBRETRANSLATE_API_KEY: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -60,6 +80,9 @@ export interface Config {
   adminPassword?: string;
   supportPassword?: string;
   webDist: string;
+  chat: { freeChats: number; pingMs: number; initTimeoutMs: number; rateLimitPerMinute: number; presenceTtlMs: number; redisPrefix: string };
+  mailRateLimitPerMinute: number;
+  translation: { price: number; libreTranslateUrl?: string; libreTranslateApiKey?: string };
 }
 
 export class ConfigError extends Error {}
@@ -95,5 +118,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = source
     adminPassword: e.ADMIN_PASSWORD,
     supportPassword: e.SUPPORT_PASSWORD,
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(REPO_ROOT, 'apps/web/dist'),
+    chat: {
+      freeChats: e.FREE_CHATS,
+      pingMs: e.SOCKET_PING_MS,
+      initTimeoutMs: e.SOCKET_INIT_TIMEOUT_MS,
+      rateLimitPerMinute: e.CHAT_RATE_LIMIT,
+      presenceTtlMs: e.PRESENCE_TTL_MS,
+      redisPrefix: e.REDIS_PREFIX,
+    },
+    mailRateLimitPerMinute: e.MAIL_RATE_LIMIT,
+    translation: {
+      price: e.TRANSLATE_PRICE,
+      libreTranslateUrl: e.LIBRETRANSLATE_URL?.replace(/\/$/, ''),
+      libreTranslateApiKey: e.LIBRETRANSLATE_API_KEY,
+    },
   };
 }

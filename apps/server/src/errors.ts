@@ -35,9 +35,24 @@ export const notAnImage = fail('not_an_image', 'Only images can be uploaded');
 export const imageTooSmall = fail('image_too_small', 'The image is too small (300*300)');
 export const imageTooLarge = fail('image_too_large', 'The image is too large');
 export const userNotFound = fail('user_not_found', 'User does not exist');
+export const noUsersFound = fail('no_users_found', 'No users found');
+export const cannotLikeSelf = fail('cannot_like_self', 'You cannot like yourself');
+export const contentEmpty = fail('content_empty', "Content can't empty");
+export const imageNotOwned = fail('image_not_owned', 'Choose an image you uploaded');
+
+/** Free members see the first page of members only; the client goes to the upgrade page. */
+export const upgradeForMoreMembers = () => new DomainError('need_upgrade', 'Need to upgrade~', { redirect: 'upgrade' });
 
 export const pendingApproval = (data: unknown = null) =>
   new DomainError('pending_approval', 'Your account is pending approval...', data);
 
 export const validationFailed = (fields: FieldErrors) =>
   new DomainError('validation', `Please fill the form properly: ${Object.keys(fields).join(', ')}`, { fields });
+
+// Chat, mail and translation.
+export const noFreeChat = fail('no_free_chat', 'Frequency is used up. Please Upgrade membership and continue.');
+export const recipientUnavailable = fail('recipient_unavailable', 'User does not exist');
+export const insufficientCredits = fail('insufficient_credits', 'Insufficient Credits');
+export const translateFailed = fail('translate_failed', 'Translation failed, please try again');
+export const translateUnavailable = (from: string, to: string) =>
+  new DomainError('translate_unavailable', `No translation service is available for ${from} to ${to}`, { from, to });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { as, buildUser, yearsAgo, type BuiltUser } from './helpers/factories.js';
 import { imagePart, makeImage } from './helpers/images.js';
-import { startApp, type TestApp } from './helpers/test-app.js';
+import { useSharedApp, type TestApp } from './helpers/test-app.js';
+
+const app = useSharedApp();
 
 const DAY = 86_400_000;
 
@@ -19,7 +21,7 @@ async function uploadAvatar(ctx: TestApp, token: string): Promise<string> {
 
 describe('POST /member/index/userinfo and /member/index/info', () => {
   it("answer the caller's own record with the spec's fields and no secrets", async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const member = await buildUser(ctx, { sex: 1, country: 'JP', signature: 'hi', credits: 12_345, is_auth: 1 });
 
     for (const path of ['/member/index/userinfo', '/member/index/info']) {
@@ -52,7 +54,7 @@ describe('POST /member/index/userinfo and /member/index/info', () => {
   });
 
   it('counts the newsfeed items of the member as newfeedcount', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const member = await buildUser(ctx);
     for (const type of [0, 1, 1] as const) await ctx.services.repositories.trends.insert({ user_id: member.user.id, type, created_at: Date.now() });
 
@@ -62,7 +64,7 @@ describe('POST /member/index/userinfo and /member/index/info', () => {
   });
 
   it('reports the level in force: lapsed gold falls back to running silver, expiries in seconds', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const now = Date.now();
     const member = await buildUser(ctx, { vip: 2, vip2_until: now - DAY, vip1_until: now + 10 * DAY });
 
@@ -72,7 +74,7 @@ describe('POST /member/index/userinfo and /member/index/info', () => {
   });
 
   it('reports vip 0 once every paid period has ended', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const member = await buildUser(ctx, { vip: 1, vip1_until: Date.now() - 1000 });
 
     expect((await as(ctx, member.token).post('/member/index/info')).body.data.vip).toBe(0);
@@ -81,7 +83,7 @@ describe('POST /member/index/userinfo and /member/index/info', () => {
 
 describe('POST /member/index/profile', () => {
   it('updates e-mail, sex and birthday and writes the "edited profile" trend (type 3)', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const member = await buildUser(ctx, { sex: 0 });
     const birthday = yearsAgo(40);
 
@@ -93,7 +95,7 @@ describe('POST /member/index/profile', () => {
   });
 
   it('writes no trend when nothing changed', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const member = await buildUser(ctx);
 
     const res = await as(ctx, member.token).post('/member/index/profile', currentProfile(member));
@@ -103,7 +105,7 @@ describe('POST /member/index/profile', () => {
   });
 
   it('sets the avatar to an image the member uploaded and writes the "avatar changed" trend (type 2)', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const member = await buildUser(ctx);
     const url = await uploadAvatar(ctx, member.token);
 
@@ -115,7 +117,7 @@ describe('POST /member/index/profile', () => {
   });
 
   it('takes the avatar as avatar2 too (the desktop name for it)', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const member = await buildUser(ctx);
     const url = await uploadAvatar(ctx, member.token);
 
@@ -125,7 +127,7 @@ describe('POST /member/index/profile', () => {
   });
 
   it("answers -2 to another member's image or any path that is not an own upload, and keeps the avatar", async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const member = await buildUser(ctx, { avatar: '' });
     const other = await buildUser(ctx);
     const othersUpload = await uploadAvatar(ctx, other.token);
@@ -148,7 +150,7 @@ describe('POST /member/index/profile', () => {
   });
 
   it("answers -1 to another member's e-mail address, in any case", async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const member = await buildUser(ctx);
     const other = await buildUser(ctx);
 
@@ -160,7 +162,7 @@ describe('POST /member/index/profile', () => {
   });
 
   it('requires a well-formed e-mail, sex 0/1 and an adult birthday (HTTP 400)', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const member = await buildUser(ctx);
 
     for (const [patch, field] of [
@@ -179,7 +181,7 @@ describe('POST /member/index/profile', () => {
 
 describe('POST /member/index/changesignature', () => {
   it('stores a signature of up to 30 characters, CJK included', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const member = await buildUser(ctx);
 
     for (const signature of ['s'.repeat(30), '我'.repeat(30), '今天天氣很好，一起喝杯咖啡吧！']) {
@@ -190,7 +192,7 @@ describe('POST /member/index/changesignature', () => {
   });
 
   it('refuses 31 characters with HTTP 400 and keeps the old signature', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const member = await buildUser(ctx, { signature: 'before' });
 
     for (const signature of ['s'.repeat(31), '我'.repeat(31)]) {
@@ -202,7 +204,7 @@ describe('POST /member/index/changesignature', () => {
   });
 
   it('clears the signature when it is empty', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const member = await buildUser(ctx, { signature: 'before' });
 
     const res = await as(ctx, member.token).post('/member/index/changesignature', { signature: '' });
@@ -213,12 +215,48 @@ describe('POST /member/index/changesignature', () => {
 
 describe('POST /member/index/lang', () => {
   it("keeps the member's interface language (en, zh-CN, zh-TW) and refuses others", async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const member = await buildUser(ctx);
 
     expect((await as(ctx, member.token).post('/member/index/lang', { lang: 'zh-CN' })).body.data.lang).toBe('zh-CN');
     const refused = await as(ctx, member.token).post('/member/index/lang', { lang: 'fr' });
     expect(refused.http).toBe(400);
     expect(refused.body.data.fields).toHaveProperty('lang');
+  });
+});
+
+describe('POST /member/index/visibility', () => {
+  it('lets a woman switch between visible (is_yin 1) and invisible (0)', async () => {
+    const ctx = app();
+    const woman = await buildUser(ctx, { sex: 0, is_yin: 1 });
+
+    const hidden = await as(ctx, woman.token).post('/member/index/visibility', { is_yin: 0 });
+    expect(hidden.body).toMatchObject({ status: 200, data: { is_yin: 0 } });
+    expect((await as(ctx, woman.token).post('/member/index/userinfo')).body.data.is_yin).toBe(0);
+
+    const shown = await as(ctx, woman.token).post('/member/index/visibility', { is_yin: 1 });
+    expect(shown.body.data.is_yin).toBe(1);
+  });
+
+  it('refuses men with 403 and leaves them visible', async () => {
+    const ctx = app();
+    const man = await buildUser(ctx, { sex: 1, is_yin: 1 });
+
+    const res = await as(ctx, man.token).post('/member/index/visibility', { is_yin: 0 });
+
+    expect(res.http).toBe(403);
+    expect(res.body).toMatchObject({ status: 403, error: 'no_permission' });
+    expect((await as(ctx, man.token).post('/member/index/userinfo')).body.data.is_yin).toBe(1);
+  });
+
+  it('takes only 0 or 1', async () => {
+    const ctx = app();
+    const woman = await buildUser(ctx, { sex: 0 });
+
+    for (const is_yin of ['2', 'yes', '']) {
+      const res = await as(ctx, woman.token).post('/member/index/visibility', { is_yin });
+      expect(res.http, is_yin).toBe(400);
+      expect(res.body.data.fields).toHaveProperty('is_yin');
+    }
   });
 });

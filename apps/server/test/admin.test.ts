@@ -1,36 +1,39 @@
 import { UserStatus } from '@kindred/protocol';
 import { describe, expect, it } from 'vitest';
 import { as, buildUser, signIn } from './helpers/factories.js';
-import { startApp, type TestApp } from './helpers/test-app.js';
+import { useSharedApp, type TestApp } from './helpers/test-app.js';
+
+const app = useSharedApp();
 
 /** The administrator is the base data's account id 1. */
 const adminToken = (ctx: TestApp) => signIn(ctx, 1);
 
 describe('POST /admin/api/users/pending', () => {
   it('lists the accounts waiting for approval, and only those', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const pending = await buildUser(ctx, { status: UserStatus.pending, country: 'SG' });
     const active = await buildUser(ctx);
 
     const res = await as(ctx, await adminToken(ctx)).post('/admin/api/users/pending');
 
     expect(res.body.status).toBe(200);
-    expect(res.body.data).toEqual([
-      {
-        id: pending.user.id,
-        username: pending.user.username,
-        email: pending.user.email,
-        sex: pending.user.sex,
-        birthday: pending.user.birthday,
-        country: 'SG',
-        create_time: Math.floor(pending.user.created_at / 1000),
-      },
-    ]);
-    expect(res.body.data.map((u: { id: number }) => u.id)).not.toContain(active.user.id);
+    expect(res.body.data).toContainEqual({
+      id: pending.user.id,
+      username: pending.user.username,
+      email: pending.user.email,
+      sex: pending.user.sex,
+      birthday: pending.user.birthday,
+      country: 'SG',
+      create_time: Math.floor(pending.user.created_at / 1000),
+    });
+    const ids: number[] = res.body.data.map((u: { id: number }) => u.id);
+    expect(ids).not.toContain(active.user.id);
+    const statuses = await ctx.db.selectFrom('users').select('status').where('id', 'in', ids).execute();
+    expect(statuses.every((u) => u.status === UserStatus.pending)).toBe(true);
   });
 
   it('is refused to members and the support account (403) and to visitors (401)', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const member = await buildUser(ctx, { vip: 2 });
     const support = await signIn(ctx, 2);
 
@@ -45,7 +48,7 @@ describe('POST /admin/api/users/pending', () => {
 
 describe('POST /admin/api/users/approve', () => {
   it('activates a pending account, which may then use the whole app', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const pending = await buildUser(ctx, { status: UserStatus.pending });
     expect((await as(ctx, pending.token).post('/member/index/changesignature', { signature: 'x' })).http).toBe(403);
 
@@ -57,7 +60,7 @@ describe('POST /admin/api/users/approve', () => {
   });
 
   it('answers 404 for an account that is not pending or does not exist', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const active = await buildUser(ctx);
     const disabled = await buildUser(ctx, { status: UserStatus.disabled });
     const admin = as(ctx, await adminToken(ctx));
@@ -71,7 +74,7 @@ describe('POST /admin/api/users/approve', () => {
   });
 
   it('approves an account once: a second approval is 404', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const pending = await buildUser(ctx, { status: UserStatus.pending });
     const admin = as(ctx, await adminToken(ctx));
 
@@ -80,7 +83,7 @@ describe('POST /admin/api/users/approve', () => {
   });
 
   it('is refused to members (403) and needs a valid id (400)', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const member = await buildUser(ctx);
     const pending = await buildUser(ctx, { status: UserStatus.pending });
 

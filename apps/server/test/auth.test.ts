@@ -1,11 +1,14 @@
 import { UserStatus } from '@kindred/protocol';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { PasswordHasher } from '../src/infra/passwords.js';
 import { as, buildUser, uniqueName } from './helpers/factories.js';
-import { startApp } from './helpers/test-app.js';
+import { startApp, useSharedApp } from './helpers/test-app.js';
+
+const app = useSharedApp();
 
 describe('POST /member/index/login', () => {
   it('signs in by username in any letter case and answers the member with a token', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const username = uniqueName('Kim');
     const { user, password } = await buildUser(ctx, { username });
 
@@ -18,7 +21,7 @@ describe('POST /member/index/login', () => {
   });
 
   it('signs in by e-mail address, whatever its case', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const { user, password } = await buildUser(ctx);
 
     for (const account of [user.email, user.email.toUpperCase()]) {
@@ -28,7 +31,7 @@ describe('POST /member/index/login', () => {
   });
 
   it('answers a wrong password and an unknown account alike: status -1, same message', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const { user } = await buildUser(ctx);
 
     const wrongPassword = await as(ctx).post('/member/index/login', { account: user.username, password: 'not-the-password' });
@@ -41,7 +44,7 @@ describe('POST /member/index/login', () => {
   });
 
   it('lets a pending account sign in with status -3 and still hands it a token', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const { user, password } = await buildUser(ctx, { status: UserStatus.pending });
 
     const res = await as(ctx).post('/member/index/login', { account: user.username, password });
@@ -56,7 +59,7 @@ describe('POST /member/index/login', () => {
   });
 
   it('refuses a disabled account (status 3) with -2 and gives it no token', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const { user, password } = await buildUser(ctx, { status: UserStatus.disabled });
 
     const res = await as(ctx).post('/member/index/login', { account: user.username, password });
@@ -66,7 +69,7 @@ describe('POST /member/index/login', () => {
   });
 
   it('does not tell a wrong password on a disabled account apart from any other wrong password', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const { user } = await buildUser(ctx, { status: UserStatus.disabled });
 
     const res = await as(ctx).post('/member/index/login', { account: user.username, password: 'wrong-password' });
@@ -75,7 +78,7 @@ describe('POST /member/index/login', () => {
   });
 
   it('answers blank fields with HTTP 400 naming each of them', async () => {
-    const ctx = await startApp();
+    const ctx = app();
 
     const blank = await as(ctx).post('/member/index/login', { account: '', password: '' });
     const spaces = await as(ctx).post('/member/index/login', { account: '   ', password: '   ' });
@@ -89,7 +92,7 @@ describe('POST /member/index/login', () => {
   });
 
   it('hands out a token that authenticates later calls', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const { user, password } = await buildUser(ctx);
     const login = await as(ctx).post('/member/index/login', { account: user.username, password });
 
@@ -109,8 +112,25 @@ describe('POST /member/index/login', () => {
     expect(res.body.data.last_login_time).toBe(Math.floor(clock / 1000));
   });
 
+  it('spends as much hashing on an unknown account as on a real one, so timing does not tell accounts apart', async () => {
+    const hasher = new PasswordHasher(11);
+    const ctx = await startApp({ hasher });
+    const { user, password } = await buildUser(ctx);
+    const verify = vi.spyOn(hasher, 'verify');
+    /** scrypt's cost parameters (log2 N, r, p) of the hash a sign-in checked. */
+    const costOfLastCheck = () => String(verify.mock.lastCall?.[1]).split('$').slice(0, 4).join('$');
+
+    await as(ctx).post('/member/index/login', { account: user.username, password });
+    const known = costOfLastCheck();
+    await as(ctx).post('/member/index/login', { account: 'nobody12345', password });
+    const unknown = costOfLastCheck();
+
+    expect(known).toBe('scrypt$11$8$1');
+    expect(unknown).toBe(known);
+  });
+
   it('never sends the password hash back', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const { user, password } = await buildUser(ctx);
 
     const res = await as(ctx).post('/member/index/login', { account: user.username, password });
@@ -122,7 +142,7 @@ describe('POST /member/index/login', () => {
 
 describe('sessions', () => {
   it('answers calls without a token, with an unknown token or a too long one with HTTP 401', async () => {
-    const ctx = await startApp();
+    const ctx = app();
 
     for (const token of [null, 'not-a-real-token', 'x'.repeat(500)]) {
       const res = await as(ctx, token).post('/member/index/userinfo');
@@ -144,7 +164,7 @@ describe('sessions', () => {
   });
 
   it('ends every session of an account an administrator disables', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const { user, token } = await buildUser(ctx);
     expect((await as(ctx, token).post('/member/index/userinfo')).http).toBe(200);
 
@@ -154,7 +174,7 @@ describe('sessions', () => {
   });
 
   it('stores only a hash of the token', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const { user, password } = await buildUser(ctx);
     const { body } = await as(ctx).post('/member/index/login', { account: user.username, password });
 
@@ -168,7 +188,7 @@ describe('sessions', () => {
 
 describe('POST /member/index/logout', () => {
   it('ends the token it is called with: 401 afterwards', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const { token } = await buildUser(ctx);
 
     const res = await as(ctx, token).post('/member/index/logout');
@@ -180,7 +200,7 @@ describe('POST /member/index/logout', () => {
   });
 
   it("leaves the member's other sessions signed in", async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const { user, password, token: phone } = await buildUser(ctx);
     const { body } = await as(ctx).post('/member/index/login', { account: user.username, password });
 
@@ -191,7 +211,7 @@ describe('POST /member/index/logout', () => {
   });
 
   it('needs a token', async () => {
-    const ctx = await startApp();
+    const ctx = app();
 
     const res = await as(ctx).post('/member/index/logout');
 

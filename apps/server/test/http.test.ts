@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { as, assertNoStackTrace, buildUser, yearsAgo } from './helpers/factories.js';
-import { startApp } from './helpers/test-app.js';
+import { startApp, useSharedApp } from './helpers/test-app.js';
+
+const app = useSharedApp();
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36';
@@ -8,7 +10,7 @@ const DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (K
 
 describe('routing', () => {
   it('answers an unknown call with a 404 envelope', async () => {
-    const ctx = await startApp();
+    const ctx = app();
 
     for (const res of [await as(ctx).post('/member/index/nothing'), await as(ctx).get('/no/such/page'), await as(ctx).get('/member/index/login')]) {
       expect(res.http).toBe(404);
@@ -18,7 +20,7 @@ describe('routing', () => {
   });
 
   it('matches paths case-insensitively and ignores a trailing slash', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const { user, password } = await buildUser(ctx);
 
     for (const path of ['/Member/Index/Login', '/MEMBER/INDEX/LOGIN', '/member/index/login/']) {
@@ -28,7 +30,7 @@ describe('routing', () => {
   });
 
   it('answers GET /healthz with ok', async () => {
-    const ctx = await startApp();
+    const ctx = app();
 
     const res = await as(ctx).get('/healthz');
 
@@ -37,7 +39,7 @@ describe('routing', () => {
   });
 
   it('sends phones from / to /m and desktop browsers to /w', async () => {
-    const ctx = await startApp();
+    const ctx = app();
 
     for (const [ua, target] of [
       [IPHONE, '/m/home/index'],
@@ -51,7 +53,7 @@ describe('routing', () => {
   });
 
   it('sends /invitation/{code} to the register route of the device', async () => {
-    const ctx = await startApp();
+    const ctx = app();
 
     const phone = await ctx.app.inject({ method: 'GET', url: '/invitation/ABC', headers: { 'user-agent': IPHONE } });
     const desktop = await ctx.app.inject({ method: 'GET', url: '/invitation/ABC', headers: { 'user-agent': DESKTOP } });
@@ -63,7 +65,7 @@ describe('routing', () => {
   });
 
   it('serves the web app for every /m, /w and /admin page', async () => {
-    const ctx = await startApp();
+    const ctx = app();
 
     for (const url of ['/m/login', '/w/home/index', '/m', '/admin']) {
       const res = await ctx.app.inject({ method: 'GET', url });
@@ -76,7 +78,7 @@ describe('routing', () => {
 
 describe('request bodies', () => {
   it('accepts urlencoded, JSON and multipart bodies alike', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const { user, password } = await buildUser(ctx);
     const form = { account: user.username, password };
 
@@ -90,7 +92,7 @@ describe('request bodies', () => {
   });
 
   it('takes numbers as JSON numbers or as strings', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const { token, user } = await buildUser(ctx);
     const birthday = yearsAgo(33);
 
@@ -102,7 +104,7 @@ describe('request bodies', () => {
   });
 
   it('answers malformed JSON with a 400 envelope', async () => {
-    const ctx = await startApp();
+    const ctx = app();
 
     for (const payload of ['{"account": "x",', '{account: x}', 'null-ish']) {
       const res = await as(ctx).postRaw('/member/index/login', payload, 'application/json');
@@ -112,7 +114,7 @@ describe('request bodies', () => {
   });
 
   it('answers arrays or objects where text is expected with 400', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const { token } = await buildUser(ctx);
 
     const repeated = await as(ctx).post('/member/index/login', { account: ['a', 'b'], password: 'secret123' });
@@ -130,7 +132,7 @@ describe('request bodies', () => {
   });
 
   it('refuses NUL and other control characters in text with 400', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const { user, token, password } = await buildUser(ctx);
 
     const login = await as(ctx).post('/member/index/login', { account: `${user.username}\u0000`, password });
@@ -142,7 +144,7 @@ describe('request bodies', () => {
   });
 
   it('refuses numbers out of range or not whole with 400', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const { token, user } = await buildUser(ctx);
     const profile = { email: user.email, sex: 1, birthday: yearsAgo(30) };
 
@@ -166,7 +168,7 @@ describe('request bodies', () => {
   });
 
   it('answers a 2 MB body with 413, not 500', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const huge = 'x'.repeat(2 * 1024 * 1024);
 
     const form = await as(ctx).postRaw('/member/index/login', `account=${huge}&password=secret123`, 'application/x-www-form-urlencoded');
@@ -178,20 +180,45 @@ describe('request bodies', () => {
     }
   });
 
-  it('answers a body type it does not read with a 4xx envelope', async () => {
-    const ctx = await startApp();
+  it('answers a multipart body without a boundary with 400, not 500', async () => {
+    const ctx = app();
+    const { token } = await buildUser(ctx);
 
-    const res = await as(ctx).postRaw('/member/index/login', 'account=a', 'text/plain');
+    const res = await as(ctx, token).postRaw('/member/index/userinfo', 'garbage', 'multipart/form-data');
 
-    expect(res.http).toBeGreaterThanOrEqual(400);
-    expect(res.http).toBeLessThan(500);
-    expect(typeof res.body.status).toBe('number');
+    expect(res.http).toBe(400);
+    expect(res.body).toMatchObject({ status: 400, error: 'validation' });
+  });
+
+  it('answers multipart bodies over the part limits (two files, too many fields) with a 4xx envelope', async () => {
+    const ctx = app();
+    const { token } = await buildUser(ctx);
+    const manyFields = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`f${i}`, 'x']));
+    const file = { filename: 'a.png', contentType: 'image/png', data: Buffer.from('x') };
+
+    const twoFiles = await as(ctx, token).postMultipart('/member/index/uploads', {}, [{ field: 'file', ...file }, { field: 'img', ...file }]);
+    const fields = await as(ctx, token).postMultipart('/member/index/userinfo', manyFields);
+
+    for (const res of [twoFiles, fields]) {
+      expect(res.http).toBe(413);
+      expect(res.body.status).toBe(413);
+    }
+  });
+
+  it('answers a body type it does not read with a 400 envelope', async () => {
+    const ctx = app();
+
+    for (const type of ['text/plain', 'application/xml']) {
+      const res = await as(ctx).postRaw('/member/index/login', 'account=a', type);
+      expect(res.http, type).toBe(400);
+      expect(res.body).toMatchObject({ status: 400, error: 'validation' });
+    }
   });
 });
 
 describe('tokens', () => {
   it('accepts the token as a Bearer header, a token form field or a token query parameter', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const { user, token } = await buildUser(ctx);
 
     const bearer = await as(ctx, token).post('/member/index/userinfo');
@@ -242,7 +269,7 @@ describe('security', () => {
   };
 
   it('sends CSP, no-sniff and frame rules on calls, pages, redirects and errors', async () => {
-    const ctx = await startApp();
+    const ctx = app();
 
     expectSecurityHeaders((await as(ctx).post('/member/index/login', { account: 'a', password: 'b' })).headers);
     expectSecurityHeaders((await as(ctx).post('/member/index/nothing')).headers);
@@ -252,7 +279,7 @@ describe('security', () => {
   });
 
   it('answers an unexpected failure with a bare 500 envelope: no stack, no internals', async () => {
-    const ctx = await startApp();
+    const ctx = await startApp(); // its own database: it destroys it
     const { token } = await buildUser(ctx);
     await ctx.database.destroy();
 

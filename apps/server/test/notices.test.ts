@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { as, buildUser } from './helpers/factories.js';
-import { startApp, type TestApp } from './helpers/test-app.js';
+import { useSharedApp, type TestApp } from './helpers/test-app.js';
+
+const app = useSharedApp();
 
 const gift = (n: number) => ({ content: `gift ${n}`, gift: { givername: 'bob', cid: 1, gid: n, path: `/static/gifts/${n}.png` } });
 
@@ -12,7 +14,7 @@ async function giveNotices(ctx: TestApp, userId: number, count: number) {
 
 describe('POST /member/index/senotice', () => {
   it("answers the caller's own notices only, newest first, five by default", async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const member = await buildUser(ctx);
     const other = await buildUser(ctx);
     const mine = await giveNotices(ctx, member.user.id, 7);
@@ -26,7 +28,7 @@ describe('POST /member/index/senotice', () => {
   });
 
   it('presents a gift notice and a report notice as the spec names their fields', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const member = await buildUser(ctx);
     const giftRow = await ctx.services.notices.create(member.user.id, 'gift', gift(9));
     const reportRow = await ctx.services.notices.create(member.user.id, 'report', { content: 'About your report', result: 'The member was warned' });
@@ -40,7 +42,7 @@ describe('POST /member/index/senotice', () => {
   });
 
   it('takes a limit (1 to 50) and a status filter', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const member = await buildUser(ctx);
     const rows = await giveNotices(ctx, member.user.id, 4);
     await as(ctx, member.token).post('/member/index/upnotice', { id: rows[3]!.id });
@@ -57,7 +59,7 @@ describe('POST /member/index/senotice', () => {
   });
 
   it('answers an empty list to a member without notices', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const member = await buildUser(ctx);
 
     const res = await as(ctx, member.token).post('/member/index/senotice');
@@ -68,7 +70,7 @@ describe('POST /member/index/senotice', () => {
 
 describe('POST /member/index/upnotice', () => {
   it('marks an own notice read', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const member = await buildUser(ctx);
     const [first, second] = await giveNotices(ctx, member.user.id, 2);
 
@@ -80,8 +82,19 @@ describe('POST /member/index/upnotice', () => {
     expect(list.data).toEqual([expect.objectContaining({ id: second!.id, status: 0 }), expect.objectContaining({ id: first!.id, status: 1 })]);
   });
 
+  it('may mark a notice read twice', async () => {
+    const ctx = app();
+    const member = await buildUser(ctx);
+    const [notice] = await giveNotices(ctx, member.user.id, 1);
+
+    await as(ctx, member.token).post('/member/index/upnotice', { id: notice!.id });
+    const again = await as(ctx, member.token).post('/member/index/upnotice', { id: notice!.id });
+
+    expect(again.body.status).toBe(200);
+  });
+
   it("answers 404 not_found to someone else's notice, and leaves it unread", async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const member = await buildUser(ctx);
     const other = await buildUser(ctx);
     const [theirs] = await giveNotices(ctx, other.user.id, 1);
@@ -94,7 +107,7 @@ describe('POST /member/index/upnotice', () => {
   });
 
   it('answers 404 to an id that does not exist and 400 to one that is not an id', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const member = await buildUser(ctx);
 
     expect((await as(ctx, member.token).post('/member/index/upnotice', { id: 999_999 })).http).toBe(404);
@@ -106,7 +119,7 @@ describe('POST /member/index/upnotice', () => {
 
 describe('notices.create', () => {
   it('tells live listeners about a stored notice at once', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const member = await buildUser(ctx);
     const heard: number[] = [];
     const stop = ctx.services.notices.onCreated((userId) => heard.push(userId));

@@ -1,11 +1,13 @@
 import { DEFAULT_PERMISSIONS, PERMISSION_FLAGS, SUPPORT_ACCOUNT_ID, VIP_LEVELS } from '@kindred/protocol';
 import { describe, expect, it } from 'vitest';
 import { as, buildUser } from './helpers/factories.js';
-import { startApp } from './helpers/test-app.js';
+import { startApp, useSharedApp } from './helpers/test-app.js';
+
+const app = useSharedApp();
 
 describe('POST /member/index/initdata', () => {
   it('answers the authority of every level: all 21 flags as 0/1, as the default matrix says', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const { token } = await buildUser(ctx);
 
     const res = await as(ctx, token).post('/member/index/initdata');
@@ -22,7 +24,7 @@ describe('POST /member/index/initdata', () => {
   });
 
   it('grants more with each level: free < silver < gold, gold everything', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const { token } = await buildUser(ctx);
 
     const { authority } = (await as(ctx, token).post('/member/index/initdata')).body.data;
@@ -35,7 +37,7 @@ describe('POST /member/index/initdata', () => {
   });
 
   it('names the support account, id 2', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const { token } = await buildUser(ctx);
 
     const res = await as(ctx, token).post('/member/index/initdata');
@@ -44,7 +46,7 @@ describe('POST /member/index/initdata', () => {
   });
 
   it('follows the permissions table (what an administrator edits)', async () => {
-    const ctx = await startApp();
+    const ctx = await startApp(); // its own database: it changes the permission matrix
     const { token } = await buildUser(ctx);
     await ctx.services.repositories.permissions.set(0, 'Search_users', true);
     ctx.services.permissions.invalidate();
@@ -55,7 +57,7 @@ describe('POST /member/index/initdata', () => {
   });
 
   it('needs a token', async () => {
-    const ctx = await startApp();
+    const ctx = app();
 
     expect((await as(ctx).post('/member/index/initdata')).http).toBe(401);
   });
@@ -63,7 +65,7 @@ describe('POST /member/index/initdata', () => {
 
 describe('permission checks', () => {
   it('let staff act regardless of level and members only as their level in force allows', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const member = await buildUser(ctx, { vip: 0 });
     const silver = await buildUser(ctx, { vip: 1, vip1_until: Date.now() + 86_400_000 });
     const lapsed = await buildUser(ctx, { vip: 1, vip1_until: Date.now() - 1 });

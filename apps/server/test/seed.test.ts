@@ -55,7 +55,7 @@ describe('seedDemo', () => {
   });
 
   it('never runs on a database that already has a member', async () => {
-    const ctx = await startApp();
+    const ctx = await startApp(); // its own database: it counts every member
     await buildUser(ctx);
 
     expect(await seedDemo(ctx.db, { hasher: ctx.hasher, storage: ctx.storage })).toBeNull();

@@ -5,7 +5,9 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { as, buildUser } from './helpers/factories.js';
 import { imagePart, makeImage, pngBomb, type ImageFormat } from './helpers/images.js';
-import { startApp, type TestApp } from './helpers/test-app.js';
+import { startApp, useSharedApp, type TestApp } from './helpers/test-app.js';
+
+const app = useSharedApp();
 
 /** The file behind an /uploads/... url, read from the storage folder. */
 const storedFile = (ctx: TestApp, url: string) => fs.readFileSync(path.join(ctx.config.uploadsDir, url.replace(/^\/uploads\//, '')));
@@ -20,7 +22,7 @@ async function uploadAvatar(ctx: TestApp, token: string, data: Buffer, format: I
 
 describe('POST /member/index/uploads', () => {
   it('stores a jpg under /uploads/dynamic/<member id>/ by default and answers its url', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const { user, token } = await buildUser(ctx);
 
     const res = await upload(ctx, token, await makeImage('jpeg', 640, 480), 'jpeg');
@@ -33,7 +35,7 @@ describe('POST /member/index/uploads', () => {
   });
 
   it('stores under /uploads/photo/<member id>/ when dir is photo, and a png with transparency as png', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const { user, token } = await buildUser(ctx);
 
     const res = await upload(ctx, token, await makeImage('png', 400, 400, { alpha: true }), 'png', { dir: 'photo' });
@@ -43,7 +45,7 @@ describe('POST /member/index/uploads', () => {
   });
 
   it('accepts the file under the name img as well as file', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const { token } = await buildUser(ctx);
 
     const res = await upload(ctx, token, await makeImage('png', 50, 50), 'png', { dir: 'dynamic' }, 'img');
@@ -52,7 +54,7 @@ describe('POST /member/index/uploads', () => {
   });
 
   it('answers HTTP 400 to a dir other than dynamic or photo', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const { token } = await buildUser(ctx);
 
     for (const dir of ['avatar', '../../etc', 'PHOTO']) {
@@ -63,7 +65,7 @@ describe('POST /member/index/uploads', () => {
   });
 
   it('answers -1 to a file that is not an image, whatever its name says, and to no file at all', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const { token } = await buildUser(ctx);
 
     const text = await as(ctx, token).postMultipart('/member/index/uploads', {}, [
@@ -82,7 +84,7 @@ describe('POST /member/index/uploads', () => {
   });
 
   it('re-encodes the image: EXIF and GPS data are gone and the bytes are our own', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const { token } = await buildUser(ctx);
     const original = await makeImage('jpeg', 500, 400, { exif: true });
     expect((await sharp(original).metadata()).exif).toBeDefined();
@@ -96,8 +98,34 @@ describe('POST /member/index/uploads', () => {
     expect(stored.equals(original)).toBe(false);
   });
 
+  it('turns the image upright as its EXIF orientation says before dropping the EXIF', async () => {
+    const ctx = app();
+    const { token } = await buildUser(ctx);
+    const sideways = await sharp({ create: { width: 400, height: 200, channels: 3, background: '#c83c78' } })
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
+
+    const res = await upload(ctx, token, sideways, 'jpeg');
+
+    const meta = await sharp(storedFile(ctx, res.body.data.url)).metadata();
+    expect(meta).toMatchObject({ width: 200, height: 400 });
+    expect(meta.orientation).toBeUndefined();
+  });
+
+  it('takes a gif or webp and stores it as one of our own formats', async () => {
+    const ctx = app();
+    const { token } = await buildUser(ctx);
+
+    for (const format of ['gif', 'webp'] as const) {
+      const res = await upload(ctx, token, await makeImage(format, 120, 90), format);
+      expect(res.body.data.url).toMatch(/\.(jpg|png)$/);
+      expect(['jpeg', 'png']).toContain((await sharp(storedFile(ctx, res.body.data.url)).metadata()).format);
+    }
+  });
+
   it(`shrinks images larger than 2048 px on a side`, async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const { token } = await buildUser(ctx);
 
     const res = await upload(ctx, token, await makeImage('jpeg', 3000, 1000), 'jpeg');
@@ -106,7 +134,7 @@ describe('POST /member/index/uploads', () => {
   });
 
   it('serves the stored file at the url it answered', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const { token } = await buildUser(ctx);
     const { body } = await upload(ctx, token, await makeImage('jpeg', 120, 80), 'jpeg');
 
@@ -117,8 +145,26 @@ describe('POST /member/index/uploads', () => {
     expect(res.rawPayload.equals(storedFile(ctx, body.data.url))).toBe(true);
   });
 
+  it('answers 404 for an upload that does not exist and never serves files outside the uploads folder', async () => {
+    const ctx = await startApp(); // its own database: it looks at the whole data folder
+    const { user } = await buildUser(ctx);
+    await as(ctx).post('/member/index/forget', { email: user.email });
+    await ctx.flushMail();
+    expect(fs.readdirSync(ctx.outboxDir)).toHaveLength(1);
+
+    const missing = await as(ctx).get('/uploads/dynamic/1/nothing.jpg');
+    expect(missing.http).toBe(404);
+    expect(missing.body).toMatchObject({ status: 404, error: 'not_found' });
+    for (const url of ['/uploads/../kindred.sqlite', '/uploads/..%2fkindred.sqlite', '/uploads/%2e%2e/kindred.sqlite', '/uploads/..%2f..%2fkindred.sqlite', '/uploads/..%2foutbox']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(res.body, url).not.toContain('SQLite format');
+      expect(res.body, url).not.toContain('reset-password');
+    }
+  });
+
   it('answers -3 to a 20000x20000 image without decoding it', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const { token } = await buildUser(ctx);
     const bomb = pngBomb(20_000, 20_000);
     expect(bomb.length).toBeLessThan(2_000);
@@ -130,7 +176,7 @@ describe('POST /member/index/uploads', () => {
   });
 
   it('needs a token', async () => {
-    const ctx = await startApp();
+    const ctx = app();
 
     const res = await as(ctx).postMultipart('/member/index/uploads', {}, [imagePart('file', await makeImage('png', 10, 10), 'png')]);
 
@@ -152,7 +198,7 @@ describe('POST /member/index/uploads', () => {
 
 describe('POST /member/index/uploadImg (avatar crop)', () => {
   it.each(['png', 'jpeg', 'gif'] as const)('stores a %s of 300x300 or more as a 300x300 png under /uploads/avatar/<id>/', async (format) => {
-    const ctx = await startApp();
+    const ctx = app();
     const { user, token } = await buildUser(ctx);
 
     const res = await uploadAvatar(ctx, token, await makeImage(format, 640, 480), format);
@@ -164,14 +210,14 @@ describe('POST /member/index/uploadImg (avatar crop)', () => {
   });
 
   it('accepts exactly 300x300', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const { token } = await buildUser(ctx);
 
     expect((await uploadAvatar(ctx, token, await makeImage('png', 300, 300), 'png')).body.status).toBe(200);
   });
 
   it('answers -2 to an image smaller than 300x300 on either side', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const { token } = await buildUser(ctx);
 
     for (const [w, h] of [
@@ -185,7 +231,7 @@ describe('POST /member/index/uploadImg (avatar crop)', () => {
   });
 
   it('answers -1 to webp and to anything that is not a gif, jpg or png image', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const { token } = await buildUser(ctx);
 
     const webp = await uploadAvatar(ctx, token, await makeImage('webp', 400, 400), 'webp');
@@ -198,7 +244,7 @@ describe('POST /member/index/uploadImg (avatar crop)', () => {
   });
 
   it('answers HTTP 413 to a file over 10240 KB', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const { token } = await buildUser(ctx);
     const tooBig = Buffer.alloc(LIMITS.avatarMaxBytes + 1, 0x61);
 
@@ -209,7 +255,7 @@ describe('POST /member/index/uploadImg (avatar crop)', () => {
   });
 
   it('answers -3 (never 500) to a 20000x20000 image', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const { token } = await buildUser(ctx);
 
     const res = await uploadAvatar(ctx, token, pngBomb(20_000, 20_000), 'png');
@@ -219,7 +265,7 @@ describe('POST /member/index/uploadImg (avatar crop)', () => {
   });
 
   it('stores nothing it refuses', async () => {
-    const ctx = await startApp();
+    const ctx = app();
     const { user, token } = await buildUser(ctx);
 
     await uploadAvatar(ctx, token, await makeImage('png', 100, 100), 'png');

@@ -29,6 +29,16 @@ export const ERRORS = {
   image_too_small: { status: -2, http: 200 },
   image_too_large: { status: -3, http: 200 },
   user_not_found: { status: -1, http: 200 },
+  no_users_found: { status: -1, http: 200 },
+  cannot_like_self: { status: 400, http: 400 },
+  content_empty: { status: 400, http: 400 },
+  image_not_owned: { status: -2, http: 200 },
+  // chat, mail and translation
+  no_free_chat: { status: -6, http: 200 },
+  recipient_unavailable: { status: -2, http: 200 },
+  insufficient_credits: { status: -1, http: 200 },
+  translate_unavailable: { status: -2, http: 200 },
+  translate_failed: { status: -3, http: 200 },
 } as const satisfies Record<string, { status: number; http: number }>;
 
 export type ErrorId = keyof typeof ERRORS;

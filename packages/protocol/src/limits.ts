@@ -21,6 +21,15 @@ export const LIMITS = {
   unreadBadgeCap: 99,
   noticeDropdownSize: 5,
   resetLinkTtlMs: 60 * 60 * 1000,
+  /** Members per page of every member list (the spec keeps page sizes out of sight). */
+  memberPageSize: 20,
+  trendPageSize: 20,
+  photoPageSize: 20,
+  trendContentMax: 500,
+  /** Members on the desktop home's rotating wall. */
+  memberWallSize: 30,
+  /** Background photos a profile answers (newest first). */
+  backphotosShown: 10,
 } as const;
 
 export const TIMINGS = {

@@ -106,6 +106,8 @@ export interface ConversationsTable {
   cleared_before_id: number;
   hidden: number;
   updated_at: number;
+  /** The newest message id when the member last read the conversation (0004-chat). */
+  last_read_id: ColumnType<number, number | undefined, number>;
 }
 
 export interface MessagesTable {
@@ -268,3 +270,6 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type NoticeRow = Selectable<NoticesTable>;
+export type ConversationRow = Selectable<ConversationsTable>;
+export type MessageRow = Selectable<MessagesTable>;
+export type MailRow = Selectable<MailsTable>;

@@ -24,7 +24,8 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (code === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_PARTS_LIMIT' || error.code === 'FST_FILES_LIMIT') {
       return reply.code(413).send(envelope('payload_too_large', 'The upload is too large'));
     }
-    if (code >= 400 && code < 500) {
+    // busboy reports a multipart body without a boundary as a plain Error: it is still bad input.
+    if (code >= 400 && code < 500 || error.message === 'Multipart: Boundary not found') {
       return reply.code(400).send(envelope('validation', 'The request could not be read', { fields: { body: error.message } }));
     }
     req.log.error({ err: error }, 'unhandled error');

@@ -37,7 +37,8 @@ type Handler<T, M> = (ctx: Ctx<T, M>) => Promise<unknown>;
 
 export function bearerToken(req: FastifyRequest, fields: Record<string, unknown> = {}): string | undefined {
   const header = req.headers.authorization;
-  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;
+  const bearer = header && /^Bearer\s+(.+)$/i.exec(header);
+  if (bearer) return bearer[1]!.trim() || undefined;
   const field = fields.token ?? (req.query as Record<string, unknown> | undefined)?.token;
   return typeof field === 'string' && field ? field : undefined;
 }

@@ -23,6 +23,8 @@ export class PasswordHasher {
   async verify(password: string, stored: string): Promise<boolean> {
     const [scheme, log2N, r, p, salt, key] = stored.split('$');
     if (scheme !== 'scrypt' || !salt || !key) return false;
+    // A damaged hash must match nothing, not throw or ask scrypt for gigabytes.
+    if (![log2N, r, p].every((v) => /^\d{1,2}$/.test(v ?? '')) || Number(log2N) > 20 || Number(r) > 16 || Number(p) > 4) return false;
     const expected = Buffer.from(key, 'base64');
     const N = 2 ** Number(log2N);
     const actual = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, {

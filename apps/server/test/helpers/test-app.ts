@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { onTestFinished } from 'vitest';
+import { afterAll, beforeAll, onTestFinished } from 'vitest';
 import { buildApp, type Services } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { openDatabase, type DatabaseHandle, type Db } from '../../src/db/database.js';
@@ -62,7 +62,20 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     throw new Error('KINDRED_TEST_DIALECT=postgres needs TEST_DATABASE_URL');
   }
   const schema = `kt_${randomBytes(6).toString('hex')}`;
-  await adminQuery(base, `create schema "${schema}"`);
+  // Kysely's Migrator looks for its bookkeeping tables in *every* schema of the database (when no
+  // migrationTableSchema is given) and skips creating them if another test's schema has them; it
+  // then fails on ours. Creating them (exactly as Kysely would) in the new schema avoids that.
+  try {
+    await adminQuery(
+      base,
+      `create schema "${schema}";
+       create table "${schema}".kysely_migration (name varchar(255) not null primary key, timestamp varchar(255) not null);
+       create table "${schema}".kysely_migration_lock (id varchar(255) not null primary key, is_locked integer not null default 0);`,
+    );
+  } catch (error) {
+    removeDir();
+    throw error;
+  }
   const url = new URL(base);
   url.searchParams.set('options', `-c search_path=${schema}`);
   const databaseUrl = url.toString();
@@ -102,6 +115,8 @@ export interface TestAppOptions {
   registrationApproval?: boolean;
   /** The app's clock; tests that travel in time pass their own. */
   now?: () => number;
+  /** The password hasher (default: scrypt with N = 2^10). */
+  hasher?: PasswordHasher;
 }
 
 export interface TestApp {
@@ -152,7 +167,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     // loadConfig picks the same SQLite file createTestDatabase opened (DATA_DIR/kindred.sqlite).
     await migrateToLatest(testDb.handle);
 
-    const hasher = testHasher();
+    const hasher = options.hasher ?? testHasher();
     const storage = new LocalStorage(config.uploadsDir);
     const outbox = createMailer({ from: config.mailFrom, outboxDir: config.outboxDir });
     const pending = new Set<Promise<void>>();
@@ -197,4 +212,33 @@ export async function startApp(options: TestAppOptions = {}): Promise<TestApp> {
   const ctx = await createTestApp(options);
   onTestFinished(() => ctx.close());
   return ctx;
+}
+
+/**
+ * One app for the tests of a file (or describe block) that only read and write rows they create
+ * themselves: a fresh migrated database costs ~150 ms on PostgreSQL, where migrations also queue
+ * behind one advisory lock. Tests that change what others could see (configuration, the clock, the
+ * permission matrix, whole-table counts, the database itself) call startApp() instead.
+ *
+ * If the app cannot be made (say PostgreSQL is unreachable) every test that asks for it fails with
+ * that error; a failing beforeAll alone would only mark them skipped.
+ */
+export function useSharedApp(options: TestAppOptions = {}): () => TestApp {
+  let ctx: TestApp | undefined;
+  let failure: unknown;
+  beforeAll(async () => {
+    try {
+      ctx = await createTestApp(options);
+    } catch (error) {
+      failure = error;
+    }
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+  return () => {
+    if (failure) throw failure;
+    if (!ctx) throw new Error('useSharedApp(): the app is created in beforeAll; call the getter inside a test');
+    return ctx;
+  };
 }

@@ -3,10 +3,28 @@ import net from 'node:net';
 
 /**
  * Outbound network is an error in server tests (DESIGN section 7): a socket may only reach this
- * machine (127.0.0.1, ::1, localhost, where the test PostgreSQL listens) or a unix socket, and
- * name lookups of anything else fail. A test that needs the outside world is a broken test.
+ * machine (127.0.0.1, ::1, localhost), a unix socket, or the test services named by
+ * TEST_DATABASE_URL / TEST_REDIS_URL (CI may run them under a service host name); name lookups of
+ * anything else fail. A test that needs the outside world is a broken test.
  */
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '::ffff:127.0.0.1', '0.0.0.0', '::']);
+const hostOf = (url: string | undefined): string[] => {
+  if (!url) return [];
+  try {
+    return [new URL(url).hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase()].filter(Boolean);
+  } catch {
+    return [];
+  }
+};
+const ALLOWED_HOSTS = new Set([
+  'localhost',
+  '127.0.0.1',
+  '::1',
+  '::ffff:127.0.0.1',
+  '0.0.0.0',
+  '::',
+  ...hostOf(process.env.TEST_DATABASE_URL),
+  ...hostOf(process.env.TEST_REDIS_URL),
+]);
 const PATCHED = Symbol.for('kindred.test.no-network');
 
 export class OutboundNetworkError extends Error {
@@ -16,8 +34,8 @@ export class OutboundNetworkError extends Error {
   }
 }
 
-export const isLocalHost = (host: string | undefined | null): boolean =>
-  host == null || host === '' || LOCAL_HOSTS.has(host.toLowerCase()) || /^127\.\d+\.\d+\.\d+$/.test(host);
+export const isAllowedHost = (host: string | undefined | null): boolean =>
+  host == null || host === '' || ALLOWED_HOSTS.has(host.toLowerCase()) || /^127\.\d+\.\d+\.\d+$/.test(host);
 
 type ConnectTarget = { host?: string; port?: number | string; path?: string };
 
@@ -39,27 +57,27 @@ if (!state[PATCHED]) {
   const connect = net.Socket.prototype.connect;
   net.Socket.prototype.connect = function patchedConnect(this: net.Socket, ...args: unknown[]) {
     const target = targetOf(args);
-    if (!target.path && !isLocalHost(target.host)) throw new OutboundNetworkError(`${target.host}:${String(target.port)}`);
+    if (!target.path && !isAllowedHost(target.host)) throw new OutboundNetworkError(`${target.host}:${String(target.port)}`);
     return (connect as (...a: unknown[]) => net.Socket).apply(this, args);
   } as typeof net.Socket.prototype.connect;
 
   const lookup = dns.lookup;
   const guardedLookup = function patchedLookup(hostname: string, ...rest: unknown[]) {
-    if (!isLocalHost(hostname)) throw new OutboundNetworkError(`lookup of ${hostname}`);
+    if (!isAllowedHost(hostname)) throw new OutboundNetworkError(`lookup of ${hostname}`);
     return (lookup as (...a: unknown[]) => unknown)(hostname, ...rest);
   };
   dns.lookup = guardedLookup as typeof dns.lookup;
 
   const promisesLookup = dns.promises.lookup;
   dns.promises.lookup = (async (hostname: string, ...rest: unknown[]) => {
-    if (!isLocalHost(hostname)) throw new OutboundNetworkError(`lookup of ${hostname}`);
+    if (!isAllowedHost(hostname)) throw new OutboundNetworkError(`lookup of ${hostname}`);
     return (promisesLookup as (...a: unknown[]) => Promise<unknown>)(hostname, ...rest);
   }) as typeof dns.promises.lookup;
 
   for (const method of ['resolve', 'resolve4', 'resolve6', 'resolveAny'] as const) {
     const original = dns[method] as (...a: unknown[]) => unknown;
     (dns as unknown as Record<string, unknown>)[method] = (hostname: string, ...rest: unknown[]) => {
-      if (!isLocalHost(hostname)) throw new OutboundNetworkError(`resolve of ${hostname}`);
+      if (!isAllowedHost(hostname)) throw new OutboundNetworkError(`resolve of ${hostname}`);
       return original.call(dns, hostname, ...rest);
     };
   }

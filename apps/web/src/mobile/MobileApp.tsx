@@ -1,7 +1,13 @@
+import type { Language } from '@kindred/protocol';
 import { unstableSetRender } from 'antd-mobile';
+import { lazy, Suspense, use, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Route, Routes } from 'react-router';
-import { ComingSoon } from '../ui/ComingSoon';
+import { Navigate, Route, Routes } from 'react-router';
+import i18n from '../i18n';
+import { GuestOnly } from '../ui/guards';
+import { LoginScreen } from './screens/auth/LoginScreen';
+import { loadMobileStrings } from './strings';
+import './mobile.css';
 
 // antd-mobile's Toast/Dialog render nothing on React 19 without this (DESIGN section 10).
 unstableSetRender((node, container) => {
@@ -14,10 +20,52 @@ unstableSetRender((node, container) => {
   };
 });
 
-export function MobileApp() {
+// The mobile namespace in the language the member reads (addNamespace, one set at a time).
+const stringsReady = loadMobileStrings((i18n.resolvedLanguage ?? 'en') as Language);
+
+// Only the sign-in page comes with the first load; every other screen is its own chunk (DESIGN section 9).
+const RegisterScreen = lazy(() => import('./screens/auth/RegisterScreen'));
+const ForgotPasswordScreen = lazy(() => import('./screens/auth/ForgotPasswordScreen'));
+const ResetPasswordScreen = lazy(() => import('./screens/auth/ResetPasswordScreen'));
+const AgreementScreen = lazy(() => import('./screens/auth/AgreementScreen'));
+const HomeRoutes = lazy(() => import('./screens/home/HomeRoutes'));
+const ReportsRoute = lazy(() => import('./screens/home/HomeRoutes').then((m) => ({ default: m.ReportsRoute })));
+
+function PageLoading() {
+  return (
+    <div className="m-loading" role="status">
+      <span className="m-loading-dot" />
+      <span className="m-loading-dot" />
+      <span className="m-loading-dot" />
+    </div>
+  );
+}
+
+const guest = (screen: ReactNode) => <GuestOnly terminal="m">{screen}</GuestOnly>;
+
+function MobileRoutes() {
+  use(stringsReady);
   return (
     <Routes>
-      <Route path="*" element={<ComingSoon />} />
+      <Route index element={<Navigate to="/m/home/index" replace />} />
+      <Route path="login" element={guest(<LoginScreen />)} />
+      <Route path="Register" element={guest(<RegisterScreen />)} />
+      <Route path="regist" element={<Navigate to="/m/Register" replace />} />
+      <Route path="regist/:code" element={guest(<RegisterScreen />)} />
+      <Route path="Forgotpassword" element={guest(<ForgotPasswordScreen />)} />
+      <Route path="reset-password" element={guest(<ResetPasswordScreen />)} />
+      <Route path="agreement" element={guest(<AgreementScreen />)} />
+      <Route path="home/*" element={<HomeRoutes />} />
+      <Route path="reportList" element={<ReportsRoute />} />
+      <Route path="*" element={<Navigate to="/m/home/index" replace />} />
     </Routes>
+  );
+}
+
+export function MobileApp() {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <MobileRoutes />
+    </Suspense>
   );
 }

@@ -18,7 +18,7 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
     id,
     username,
     username_key: username.toLowerCase(),
-    email: `${username}@kindred.local`,
+    email: `${username.toLowerCase()}@kindred.local`,
     password_hash: '',
     role,
     sex: 0,

@@ -2,6 +2,8 @@ import type { Kysely, Migration } from 'kysely';
 import type { DialectName } from '../dialect.js';
 import * as m0001 from './0001-initial.js';
 import * as m0002 from './0002-base-data.js';
+import * as m0003 from './0003-discovery-indexes.js';
+import * as m0004 from './0004-chat.js';
 
 type Step = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
 
@@ -9,6 +11,8 @@ type Step = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
 const STEPS: Record<string, Step> = {
   '0001-initial': m0001,
   '0002-base-data': m0002,
+  '0003-discovery-indexes': m0003,
+  '0004-chat': m0004,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

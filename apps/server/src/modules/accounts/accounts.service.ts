@@ -4,17 +4,12 @@ import type { UserRow } from '../../db/schema.js';
 import { avatarNotOwned, noPermission, notFound, profileEmailTaken } from '../../errors.js';
 import type { Member } from '../auth/member.js';
 import { TrendType, type TrendsRepository } from '../trends/trends.repository.js';
+import { ownsImage } from '../uploads/ownership.js';
 import type { UsersRepository } from '../users/users.repository.js';
 
 export interface Account {
   user: UserRow;
   newfeedcount: number;
-}
-
-/** An avatar must be an image this member uploaded (or the one they already have). */
-export function ownsImage(member: Pick<Member, 'id'>, url: string): boolean {
-  if (url.includes('..') || url.includes('\\')) return false;
-  return ['avatar', 'dynamic', 'photo'].some((dir) => new RegExp(`^/uploads/${dir}/${member.id}/[A-Za-z0-9_-]+\\.(png|jpg)$`).test(url));
 }
 
 export class AccountsService {
@@ -39,6 +34,7 @@ export class AccountsService {
   /** Avatar, e-mail, sex and birthday; writes the "avatar changed" / "edited profile" events to the feed. */
   async updateProfile(member: Member, body: ProfileBody): Promise<Account> {
     const current = member.user;
+    // An avatar must be an image this member uploaded (or the one they already have).
     const avatar = body.avatar || body.avatar2 || current.avatar;
     if (avatar !== current.avatar && !ownsImage(member, avatar)) throw avatarNotOwned();
     if (body.email !== current.email) {

@@ -1,8 +1,29 @@
 import type { Db, DbOrTx } from '../../db/database.js';
+import type { UserRow } from '../../db/schema.js';
 
 /** Trend types of spec section 3 (3 is the "edited profile" event the translations name). */
 export const TrendType = { joined: 0, post: 1, avatarChanged: 2, profileEdited: 3 } as const;
 export type TrendType = (typeof TrendType)[keyof typeof TrendType];
+
+/** A trend with what its card shows of the author. */
+export interface TrendRow {
+  id: number;
+  user_id: number;
+  type: number;
+  content: string;
+  img: string;
+  created_at: number;
+  author: Pick<UserRow, 'username' | 'avatar' | 'sex' | 'birthday' | 'vip' | 'vip1_until' | 'vip2_until'>;
+}
+
+export interface FeedQuery {
+  /** Only this author's trends (his_trend, my_trend); the whole feed otherwise. */
+  authorId?: number;
+  /** Keyset: trends older than this id. */
+  before?: number;
+  offset: number;
+  limit: number;
+}
 
 export class TrendsRepository {
   constructor(private readonly db: Db) {}
@@ -24,4 +45,58 @@ export class TrendsRepository {
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
+
+  /**
+   * Newest first, by id: the feed walks the primary key, an author's trends trends_user. Trends of
+   * pending or disabled accounts stay out of sight.
+   */
+  async list({ authorId, before, offset, limit }: FeedQuery, trx: DbOrTx = this.db): Promise<TrendRow[]> {
+    const rows = await this.withAuthor(trx)
+      .$if(authorId != null, (qb) => qb.where('trends.user_id', '=', authorId!))
+      .$if(before != null, (qb) => qb.where('trends.id', '<', before!))
+      .orderBy('trends.id', 'desc')
+      .offset(offset)
+      .limit(limit)
+      .execute();
+    return rows.map(toTrendRow);
+  }
+
+  async findById(id: number, trx: DbOrTx = this.db): Promise<TrendRow | undefined> {
+    const row = await this.withAuthor(trx).where('trends.id', '=', id).executeTakeFirst();
+    return row && toTrendRow(row);
+  }
+
+  /** Deletes the trend only if `userId` wrote it; answers the deleted row's image, if one was deleted. */
+  async deleteOwned(id: number, userId: number, trx: DbOrTx = this.db): Promise<{ img: string } | undefined> {
+    return trx.deleteFrom('trends').where('id', '=', id).where('user_id', '=', userId).returning('img').executeTakeFirst();
+  }
+
+  private withAuthor(trx: DbOrTx) {
+    return trx
+      .selectFrom('trends')
+      .innerJoin('users', 'users.id', 'trends.user_id')
+      .select([
+        'trends.id',
+        'trends.user_id',
+        'trends.type',
+        'trends.content',
+        'trends.img',
+        'trends.created_at',
+        'users.username',
+        'users.avatar',
+        'users.sex',
+        'users.birthday',
+        'users.vip',
+        'users.vip1_until',
+        'users.vip2_until',
+      ])
+      // Authors in good standing only. As a correlated EXISTS (not a filter on the joined row) the
+      // planner keeps walking trends by id; SQLite, without statistics, would otherwise start from
+      // the users status index and sort every trend.
+      .where((eb) => eb.exists(eb.selectFrom('users as author').select('author.id').whereRef('author.id', '=', 'trends.user_id').where('author.status', '=', 1)));
+  }
+}
+
+function toTrendRow({ username, avatar, sex, birthday, vip, vip1_until, vip2_until, ...trend }: Omit<TrendRow, 'author'> & TrendRow['author']): TrendRow {
+  return { ...trend, author: { username, avatar, sex, birthday, vip, vip1_until, vip2_until } };
 }

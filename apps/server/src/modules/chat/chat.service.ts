@@ -1,0 +1,258 @@
+import {
+  blankMessageAllowed,
+  CHAT_LIMITS,
+  isBlank,
+  RESTRICTED_ADDRESSES,
+  SUPPORT_ACCOUNT_ID,
+  UserStatus,
+  badgeCount,
+  LIMITS,
+  type ChatAddress,
+  type ConversationWire,
+  type MessageWire,
+  type PermissionFlag,
+} from '@kindred/protocol';
+import type { Db } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/dialect.js';
+import type { MessageRow, UserRow } from '../../db/schema.js';
+import { contentEmpty, imageNotOwned, needUpgrade, noFreeChat, userNotFound, validationFailed } from '../../errors.js';
+import type { Member } from '../auth/member.js';
+import { ownsImage } from '../uploads/ownership.js';
+import type { UsersRepository } from '../users/users.repository.js';
+import { presentContact, presentMessage, presentNewContact } from './chat.presenter.js';
+import type { ConversationsRepository } from './conversations.repository.js';
+import type { FreeChatsRepository } from './free-chats.repository.js';
+import type { MessagesRepository } from './messages.repository.js';
+
+/** Who is online (PresenceService): the chat list shows it. */
+export interface OnlineLookup {
+  onlineSet(userIds: readonly number[]): Promise<Set<number>>;
+}
+
+export interface ChatOptions {
+  /** FREE_CHATS: conversations a member without Send_chat_messages_for_free may start. */
+  freeChats: number;
+}
+
+export interface SendInput {
+  uid: number;
+  client_id: string;
+  type: 'text' | 'img';
+  content: string;
+  img: string;
+}
+
+export interface Sent {
+  message: MessageRow;
+  /** The client_id had been stored before: this is a resend, nothing new was stored. */
+  duplicate: boolean;
+}
+
+export interface CatchUp {
+  contacts: ConversationWire[];
+  messages: MessageWire[];
+  more: boolean;
+  unread: number;
+}
+
+export interface Opened {
+  contact: ConversationWire;
+  messages: MessageWire[];
+  more: boolean;
+  /** Something was unread: the member's other devices should clear the badge. */
+  wasUnread: boolean;
+}
+
+/**
+ * The chat rules (spec section 6), for the live connection's handlers:
+ * - the support account (id 2) is always reachable, and staff are never held back;
+ * - a free member (vip 0) may not open a chat from the chat list or a trend (need_upgrade);
+ * - starting a conversation needs Start_chat_dialog, writing in one that exists Continue_chat_dialog,
+ *   reading one Read_chat_messages (without it messages arrive locked: no content);
+ * - A FREE CHAT is one conversation a member without Send_chat_messages_for_free starts: the first
+ *   message they send to a member with whom neither has written yet. Further messages in it,
+ *   replies to a member who wrote first, and messages to support cost nothing; deleting a
+ *   conversation does not give its free chat back. FREE_CHATS of them per account, ever; then
+ *   starting another answers no_free_chat (kind 7) until the member upgrades.
+ * Every message is stored (with both conversation sides) in one transaction before anyone hears of it.
+ */
+export class ChatService {
+  constructor(
+    private readonly db: Db,
+    private readonly conversations: ConversationsRepository,
+    private readonly messages: MessagesRepository,
+    private readonly freeChats: FreeChatsRepository,
+    private readonly users: UsersRepository,
+    private readonly can: (member: Member, flag: PermissionFlag) => Promise<boolean>,
+    private readonly presence: OnlineLookup,
+    private readonly options: ChatOptions,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Whether this member reads messages from `peerId` (support's always; others need Read_chat_messages). */
+  async canRead(member: Member, peerId?: number): Promise<boolean> {
+    return peerId === SUPPORT_ACCOUNT_ID || (await this.can(member, 'Read_chat_messages'));
+  }
+
+  /** Kind 0: the chat list and the messages the client has not seen (unread, or everything after lastId). */
+  async catchUp(member: Member, lastId?: number): Promise<CatchUp> {
+    const [rows, unread] = await Promise.all([
+      this.conversations.listContacts(member.id, CHAT_LIMITS.contactsMax),
+      this.conversations.totalUnread(member.id),
+    ]);
+    const limit = CHAT_LIMITS.catchUpMax + 1;
+    const found = lastId != null ? await this.messages.after(member.id, lastId, limit) : await this.messages.unreadFor(member.id, limit);
+    const readsAll = await this.canRead(member);
+    const online = await this.presence.onlineSet(rows.map((r) => r.peer_id));
+    const now = this.now();
+    return {
+      contacts: rows.map((r) => presentContact(r, member, online.has(r.peer_id), now, !readsAll && r.peer_id !== SUPPORT_ACCOUNT_ID)),
+      messages: found
+        .slice(0, CHAT_LIMITS.catchUpMax)
+        .reverse()
+        .map((m) => presentMessage(m, this.lockedFor(member, m, readsAll))),
+      more: found.length > CHAT_LIMITS.catchUpMax,
+      unread: badgeCount(unread, LIMITS.unreadBadgeCap),
+    };
+  }
+
+  /** Opt 0: the rules for opening, then the conversation read and its newest page. */
+  async open(member: Member, peerId: number, address: ChatAddress): Promise<Opened> {
+    const peer = await this.peer(member, peerId);
+    const exempt = this.exempt(member, peer.id);
+    if (!exempt && member.vip === 0 && RESTRICTED_ADDRESSES.includes(address)) throw needUpgrade();
+    const row = await this.conversations.find(member.id, peer.id);
+    if (!row) {
+      // Nothing to read yet: tell the member now, not after they typed, that they cannot start it.
+      if (!exempt) await this.admitStart(member);
+      const online = await this.presence.onlineSet([peer.id]);
+      return { contact: presentNewContact(peer, member, online.has(peer.id), this.now()), messages: [], more: false, wasUnread: false };
+    }
+    if (!(await this.canRead(member, peer.id))) throw needUpgrade();
+    const wasUnread = await this.conversations.markRead(member.id, peer.id);
+    const [contact, page] = await Promise.all([this.contact(member, peer.id), this.page(member, peer.id, row.cleared_before_id, undefined, CHAT_LIMITS.historyPage)]);
+    return { contact: contact!, ...page, wasUnread };
+  }
+
+  /** Opt 3: the page of messages before `beforeId`. */
+  async history(member: Member, peerId: number, beforeId: number | undefined, limit: number): Promise<{ messages: MessageWire[]; more: boolean }> {
+    const peer = await this.peer(member, peerId);
+    if (!(await this.canRead(member, peer.id))) throw needUpgrade();
+    const row = await this.conversations.find(member.id, peer.id);
+    if (!row) return { messages: [], more: false };
+    return this.page(member, peer.id, row.cleared_before_id, beforeId, limit);
+  }
+
+  /** Opt 4: the open conversation's new messages were seen. Answers whether anything was unread. */
+  markRead(member: Member, peerId: number): Promise<boolean> {
+    return this.conversations.markRead(member.id, peerId);
+  }
+
+  /** Opt 5: gone from this member's list and history; the other side keeps everything. */
+  async remove(member: Member, peerId: number): Promise<void> {
+    if (!(await this.conversations.hide(member.id, peerId))) throw userNotFound();
+  }
+
+  /** Opt 1. A resend (same client_id) answers the stored message and changes nothing. */
+  async send(member: Member, input: SendInput): Promise<Sent> {
+    const stored = await this.messages.findByClientId(member.id, input.client_id);
+    if (stored) return { message: stored, duplicate: true };
+
+    const peer = await this.peer(member, input.uid);
+    const body = this.body(member, peer.id, input);
+    const started = (await this.conversations.find(member.id, peer.id)) !== undefined;
+    const costsFreeChat = this.exempt(member, peer.id) ? false : started ? await this.admitContinue(member) : await this.admitStart(member);
+
+    const now = this.now();
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const before = await this.conversations.touchSenderSide(member.id, peer.id, now, trx);
+        // Decided again under the row lock: two first messages at once cost one free chat.
+        if (costsFreeChat && before.last_message_id === null && !(await this.freeChats.take(member.id, this.options.freeChats, trx))) {
+          throw noFreeChat();
+        }
+        const message = await this.messages.insert({ sender_id: member.id, reciver_id: peer.id, ...body, client_id: input.client_id, created_at: now }, trx);
+        await this.conversations.setSent(member.id, peer.id, message.id, trx);
+        await this.conversations.deliver(peer.id, member.id, message.id, now, trx);
+        return { message, duplicate: false };
+      });
+    } catch (error) {
+      // The same client_id sent twice at once (two sockets after a reconnect): the first one won.
+      if (isUniqueViolation(error)) {
+        const winner = await this.messages.findByClientId(member.id, input.client_id);
+        if (winner) return { message: winner, duplicate: true };
+      }
+      throw error;
+    }
+  }
+
+  /** Members with this one in their chat list (they hear of its presence changes). */
+  watchersOf(userId: number): Promise<number[]> {
+    return this.conversations.watchersOf(userId);
+  }
+
+  /** The message as this reader sees it. */
+  present(reader: Member, message: MessageRow, readsAll: boolean): MessageWire {
+    return presentMessage(message, this.lockedFor(reader, message, readsAll));
+  }
+
+  findMessage(id: number): Promise<MessageRow | undefined> {
+    return this.messages.findById(id);
+  }
+
+  async contact(member: Member, peerId: number): Promise<ConversationWire | undefined> {
+    const row = await this.conversations.findContact(member.id, peerId);
+    if (!row) return undefined;
+    const online = await this.presence.onlineSet([peerId]);
+    const locked = peerId !== SUPPORT_ACCOUNT_ID && !(await this.canRead(member));
+    return presentContact(row, member, online.has(peerId), this.now(), locked);
+  }
+
+  private lockedFor(reader: Member, message: MessageRow, readsAll: boolean): boolean {
+    return !readsAll && message.sender_id !== reader.id && message.sender_id !== SUPPORT_ACCOUNT_ID;
+  }
+
+  private async page(member: Member, peerId: number, clearedBeforeId: number, beforeId: number | undefined, limit: number) {
+    const rows = await this.messages.page(member.id, peerId, { afterId: clearedBeforeId, beforeId, limit: limit + 1 });
+    // The page is only reached once canRead passed, so nothing in it is locked.
+    return { messages: rows.slice(0, limit).reverse().map((m) => presentMessage(m)), more: rows.length > limit };
+  }
+
+  /** Support is always reachable, and staff (support, administrators) are never held back. */
+  private exempt(member: Member, peerId: number): boolean {
+    return peerId === SUPPORT_ACCOUNT_ID || member.role !== 'member';
+  }
+
+  /** The other member: an active member or the support account, never oneself. */
+  private async peer(member: Member, peerId: number): Promise<UserRow> {
+    if (peerId === member.id) throw validationFailed({ uid: 'you cannot chat with yourself' });
+    const peer = await this.users.findById(peerId);
+    const reachable = peer && (peer.role === 'support' || (peer.role === 'member' && peer.status === UserStatus.active));
+    if (!reachable) throw userNotFound();
+    return peer;
+  }
+
+  /** Starting a conversation: Start_chat_dialog, and a free chat unless sending is free. Answers whether it costs one. */
+  private async admitStart(member: Member): Promise<boolean> {
+    if (!(await this.can(member, 'Start_chat_dialog'))) throw needUpgrade();
+    if (await this.can(member, 'Send_chat_messages_for_free')) return false;
+    if ((await this.freeChats.used(member.id)) >= this.options.freeChats) throw noFreeChat();
+    return true;
+  }
+
+  private async admitContinue(member: Member): Promise<false> {
+    if (!(await this.can(member, 'Continue_chat_dialog'))) throw needUpgrade();
+    return false;
+  }
+
+  /** Blank text where the spec refuses it; images only from the sender's own uploads. */
+  private body(member: Member, peerId: number, input: SendInput): Pick<MessageRow, 'type' | 'content' | 'img'> {
+    if (input.type === 'img') {
+      if (!input.img || !ownsImage(member, input.img)) throw imageNotOwned();
+      return { type: 'img', content: '', img: input.img };
+    }
+    const content = input.content.trim();
+    if (isBlank(content) && !blankMessageAllowed(member.sex, peerId)) throw contentEmpty();
+    return { type: 'text', content, img: '' };
+  }
+}

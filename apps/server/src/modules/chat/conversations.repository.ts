@@ -1,0 +1,150 @@
+import { sql } from 'kysely';
+import type { Db, DbOrTx } from '../../db/database.js';
+import type { ConversationRow } from '../../db/schema.js';
+
+/** A conversation as the chat list shows it: the member's side, the peer and the last message. */
+export interface ContactRow {
+  id: number;
+  peer_id: number;
+  unread: number;
+  updated_at: number;
+  username: string;
+  avatar: string;
+  sex: number;
+  vip: number;
+  vip1_until: number;
+  vip2_until: number;
+  is_yin: number;
+  last_type: 'text' | 'img' | null;
+  last_content: string | null;
+  last_created_at: number | null;
+}
+
+/**
+ * One row per side of a conversation (user_id's view of peer_id): unread count, read mark, what
+ * the member deleted (cleared_before_id) and whether it is hidden from the list.
+ */
+export class ConversationsRepository {
+  constructor(private readonly db: Db) {}
+
+  find(userId: number, peerId: number, trx: DbOrTx = this.db): Promise<ConversationRow | undefined> {
+    return trx.selectFrom('conversations').selectAll().where('user_id', '=', userId).where('peer_id', '=', peerId).executeTakeFirst();
+  }
+
+  private contactQuery(userId: number, trx: DbOrTx) {
+    return trx
+      .selectFrom('conversations as c')
+      .innerJoin('users as u', 'u.id', 'c.peer_id')
+      .leftJoin('messages as m', 'm.id', 'c.last_message_id')
+      .select([
+        'c.id',
+        'c.peer_id',
+        'c.unread',
+        'c.updated_at',
+        'u.username',
+        'u.avatar',
+        'u.sex',
+        'u.vip',
+        'u.vip1_until',
+        'u.vip2_until',
+        'u.is_yin',
+        'm.type as last_type',
+        'm.content as last_content',
+        'm.created_at as last_created_at',
+      ])
+      .where('c.user_id', '=', userId);
+  }
+
+  /** The member's chat list, most recent first (what they deleted is left out until a new message). */
+  listContacts(userId: number, limit: number, trx: DbOrTx = this.db): Promise<ContactRow[]> {
+    return this.contactQuery(userId, trx).where('c.hidden', '=', 0).orderBy('c.updated_at', 'desc').orderBy('c.id', 'desc').limit(limit).execute();
+  }
+
+  findContact(userId: number, peerId: number, trx: DbOrTx = this.db): Promise<ContactRow | undefined> {
+    return this.contactQuery(userId, trx).where('c.peer_id', '=', peerId).executeTakeFirst();
+  }
+
+  /**
+   * The sender's side, in the send transaction: created or shown again. It answers the row as it
+   * was before this message (last_message_id null: the member is starting this conversation). On
+   * PostgreSQL the upsert locks the row, so two first messages at once are told apart.
+   */
+  async touchSenderSide(userId: number, peerId: number, now: number, trx: DbOrTx): Promise<{ last_message_id: number | null }> {
+    return trx
+      .insertInto('conversations')
+      .values({ user_id: userId, peer_id: peerId, unread: 0, last_message_id: null, cleared_before_id: 0, hidden: 0, updated_at: now })
+      .onConflict((oc) => oc.columns(['user_id', 'peer_id']).doUpdateSet({ hidden: 0, updated_at: now }))
+      .returning('last_message_id')
+      .executeTakeFirstOrThrow();
+  }
+
+  /** The sender has read everything up to their own message. */
+  async setSent(userId: number, peerId: number, messageId: number, trx: DbOrTx): Promise<void> {
+    await trx
+      .updateTable('conversations')
+      .set({ last_message_id: messageId, last_read_id: messageId })
+      .where('user_id', '=', userId)
+      .where('peer_id', '=', peerId)
+      .execute();
+  }
+
+  /** The recipient's side: created or shown again, one more unread message. */
+  async deliver(userId: number, peerId: number, messageId: number, now: number, trx: DbOrTx): Promise<void> {
+    await trx
+      .insertInto('conversations')
+      .values({ user_id: userId, peer_id: peerId, unread: 1, last_message_id: messageId, cleared_before_id: 0, hidden: 0, updated_at: now })
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'peer_id']).doUpdateSet({
+          unread: sql<number>`conversations.unread + 1`,
+          last_message_id: messageId,
+          hidden: 0,
+          updated_at: now,
+        }),
+      )
+      .execute();
+  }
+
+  /** Unread to 0 and the read mark to the last message; answers whether there was anything unread. */
+  async markRead(userId: number, peerId: number, trx: DbOrTx = this.db): Promise<boolean> {
+    const result = await trx
+      .updateTable('conversations')
+      .set({ unread: 0, last_read_id: sql<number>`coalesce(last_message_id, 0)` })
+      .where('user_id', '=', userId)
+      .where('peer_id', '=', peerId)
+      .where('unread', '>', 0)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Deletes the conversation for this side only: hidden, read, and its history cleared up to now. */
+  async hide(userId: number, peerId: number, trx: DbOrTx = this.db): Promise<boolean> {
+    const result = await trx
+      .updateTable('conversations')
+      .set({
+        hidden: 1,
+        unread: 0,
+        cleared_before_id: sql<number>`coalesce(last_message_id, 0)`,
+        last_read_id: sql<number>`coalesce(last_message_id, 0)`,
+      })
+      .where('user_id', '=', userId)
+      .where('peer_id', '=', peerId)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async totalUnread(userId: number, trx: DbOrTx = this.db): Promise<number> {
+    const row = await trx
+      .selectFrom('conversations')
+      .select((eb) => eb.fn.sum<number>('unread').as('n'))
+      .where('user_id', '=', userId)
+      .where('hidden', '=', 0)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /** Members who have `userId` in their chat list: they hear of its online and visibility changes. */
+  async watchersOf(userId: number, trx: DbOrTx = this.db): Promise<number[]> {
+    const rows = await trx.selectFrom('conversations').select('user_id').where('peer_id', '=', userId).where('hidden', '=', 0).execute();
+    return rows.map((r) => r.user_id);
+  }
+}

@@ -1,0 +1,70 @@
+import { sql } from 'kysely';
+import type { Db, DbOrTx } from '../../db/database.js';
+
+/** What a balance change is about, written on its ledger row (e.g. { type: 'translation' }). */
+export interface LedgerRef {
+  type: string;
+  id?: number | null;
+}
+
+/**
+ * Credit balances (integer hundredths) and their ledger. Every change is one conditional update of
+ * users.credits plus one ledger row, in one transaction: the condition `credits >= amount` is
+ * evaluated by the database on the locked row, so concurrent charges can never take a balance
+ * below zero, and the ledger's balance_after is the balance that change produced.
+ */
+export class CreditsRepository {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async balance(userId: number, trx: DbOrTx = this.db): Promise<number> {
+    const row = await trx.selectFrom('users').select('credits').where('id', '=', userId).executeTakeFirst();
+    return row ? Number(row.credits) : 0;
+  }
+
+  /**
+   * Takes `amount` from the balance if it is there. Answers the new balance, or null (and changes
+   * nothing) when the balance is short. Pass `trx` to make the charge part of a larger change;
+   * without it the charge runs in its own transaction.
+   */
+  async charge(userId: number, amount: number, reason: string, ref: LedgerRef, trx?: DbOrTx): Promise<number | null> {
+    if (!Number.isInteger(amount) || amount <= 0) throw new Error(`charge amount must be a positive integer, not ${amount}`);
+    return this.inTransaction(trx, (t) => this.apply(t, userId, -amount, reason, ref));
+  }
+
+  /** Adds `amount` (recharges, refunds, gifts received...); answers the new balance. */
+  async credit(userId: number, amount: number, reason: string, ref: LedgerRef, trx?: DbOrTx): Promise<number> {
+    if (!Number.isInteger(amount) || amount <= 0) throw new Error(`credit amount must be a positive integer, not ${amount}`);
+    const balance = await this.inTransaction(trx, (t) => this.apply(t, userId, amount, reason, ref));
+    if (balance === null) throw new Error(`no such user ${userId}`);
+    return balance;
+  }
+
+  ledger(userId: number, limit = 50, trx: DbOrTx = this.db) {
+    return trx.selectFrom('ledger').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').limit(limit).execute();
+  }
+
+  private async apply(trx: DbOrTx, userId: number, delta: number, reason: string, ref: LedgerRef): Promise<number | null> {
+    const updated = await trx
+      .updateTable('users')
+      .set({ credits: sql<number>`credits + ${delta}` })
+      .where('id', '=', userId)
+      .$if(delta < 0, (q) => q.where('credits', '>=', -delta))
+      .returning('credits')
+      .executeTakeFirst();
+    if (!updated) return null;
+    const balance = Number(updated.credits);
+    await trx
+      .insertInto('ledger')
+      .values({ user_id: userId, delta, balance_after: balance, reason, ref_type: ref.type, ref_id: ref.id ?? null, created_at: this.now() })
+      .execute();
+    return balance;
+  }
+
+  private inTransaction<T>(trx: DbOrTx | undefined, work: (t: DbOrTx) => Promise<T>): Promise<T> {
+    if (trx && trx.isTransaction) return work(trx);
+    return (trx ?? this.db).transaction().execute(work);
+  }
+}

@@ -1,0 +1,93 @@
+import { SUPPORT_ACCOUNT_ID, UserStatus, type EmailListBody, type EmailReleasedBody, type PermissionFlag } from '@kindred/protocol';
+import { needUpgrade, noPermission, notFound, recipientUnavailable, userNotFound } from '../../errors.js';
+import type { Member } from '../auth/member.js';
+import type { UsersRepository } from '../users/users.repository.js';
+import type { MailRepository, MailWithSender } from './mail.repository.js';
+
+export type MailListener = (mail: MailWithSender) => void;
+
+export interface MailPage {
+  rows: { mail: MailWithSender; locked: boolean }[];
+  unread: number;
+  lastPage: number;
+}
+
+/**
+ * Short mails (spec sections 5-7). Rules:
+ * - writing needs Start_mail_dialog; writing again to someone you have mailed with (a dialog
+ *   exists, either way) also needs Continue_mail_dialog (need_upgrade otherwise);
+ * - opening needs Read_mails, and free members (vip 0) may open only the support account's mails;
+ *   others arrive in the list locked (no text);
+ * - the support account is always reachable and staff are never held back.
+ * `onSent` listeners (the live connection) hear of every stored mail.
+ */
+export class MailService {
+  private readonly listeners = new Set<MailListener>();
+
+  constructor(
+    private readonly mails: MailRepository,
+    private readonly users: UsersRepository,
+    private readonly can: (member: Member, flag: PermissionFlag) => Promise<boolean>,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async list(member: Member, { page, limit, type }: EmailListBody): Promise<MailPage> {
+    const [rows, total, unread, readsAll] = await Promise.all([
+      this.mails.list(member.id, { type, offset: (page - 1) * limit, limit }),
+      this.mails.count(member.id, type),
+      this.mails.count(member.id, 0),
+      this.readsAll(member),
+    ]);
+    return {
+      rows: rows.map((mail) => ({ mail, locked: !this.opens(member, mail.sender_id, readsAll) })),
+      unread,
+      lastPage: Math.max(1, Math.ceil(total / limit)),
+    };
+  }
+
+  async send(member: Member, { email, content }: EmailReleasedBody): Promise<MailWithSender> {
+    const recipient = await this.users.findByAccount(email);
+    if (!recipient) throw userNotFound();
+    const reachable = recipient.role === 'support' || (recipient.role === 'member' && recipient.status === UserStatus.active);
+    if (!reachable || recipient.id === member.id) throw recipientUnavailable();
+    if (recipient.id !== SUPPORT_ACCOUNT_ID && member.role === 'member') {
+      if (!(await this.can(member, 'Start_mail_dialog'))) throw noPermission();
+      if ((await this.mails.existsBetween(member.id, recipient.id)) && !(await this.can(member, 'Continue_mail_dialog'))) throw needUpgrade();
+    }
+    const row = await this.mails.insert({ sender_id: member.id, recipient_id: recipient.id, msg: content, created_at: this.now() });
+    const mail: MailWithSender = { ...row, sendername: member.user.username, avatar: member.user.avatar };
+    for (const listener of this.listeners) listener(mail);
+    return mail;
+  }
+
+  /** Opening a mail: only its recipient, only if they may read it; unread becomes read. */
+  async open(member: Member, id: number): Promise<MailWithSender> {
+    const mail = await this.mails.findById(id);
+    if (!mail || mail.recipient_id !== member.id) throw notFound();
+    if (!this.opens(member, mail.sender_id, await this.readsAll(member))) throw needUpgrade();
+    await this.mails.markRead(id, member.id);
+    return { ...mail, type: 1 };
+  }
+
+  unreadCount(userId: number): Promise<number> {
+    return this.mails.count(userId, 0);
+  }
+
+  find(id: number): Promise<MailWithSender | undefined> {
+    return this.mails.findById(id);
+  }
+
+  onSent(listener: MailListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private async readsAll(member: Member): Promise<boolean> {
+    if (member.role !== 'member') return true;
+    return member.vip > 0 && (await this.can(member, 'Read_mails'));
+  }
+
+  private opens(member: Member, senderId: number, readsAll: boolean): boolean {
+    return readsAll || senderId === SUPPORT_ACCOUNT_ID;
+  }
+}

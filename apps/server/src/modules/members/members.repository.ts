@@ -1,0 +1,175 @@
+import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
+import type { Db, DbOrTx } from '../../db/database.js';
+import type { Database, UserRow } from '../../db/schema.js';
+import { listedMembers, memberConditions, shownOnline, type MemberQuery } from './member-filters.js';
+
+/** A member as lists and profiles need them; is_like arrives as 0/1 (SQLite) or a boolean (PostgreSQL). */
+export type MemberRow = Pick<
+  UserRow,
+  'id' | 'username' | 'avatar' | 'sex' | 'birthday' | 'country' | 'signature' | 'vip' | 'vip1_until' | 'vip2_until' | 'is_yin' | 'is_auth' | 'last_active_at' | 'role'
+> & { is_like: number | boolean };
+
+export interface Slice {
+  offset: number;
+  limit: number;
+}
+
+export interface RecommendQuery {
+  viewerId: number;
+  viewerSex: number;
+  now: number;
+  /** Candidates taken per sex, most recently active first: bounds the work of one request. */
+  pool: number;
+}
+
+const LIKE_LISTS = new Set<MemberQuery['type']>(['i_like', 'love_me', 'mutual']);
+
+/** Card columns plus whether the viewer likes the member (one probe of likes_pair per row). */
+function cardColumns(viewerId: number) {
+  return (eb: ExpressionBuilder<Database, 'users'>) => [
+    'users.id' as const,
+    'users.username' as const,
+    'users.avatar' as const,
+    'users.sex' as const,
+    'users.birthday' as const,
+    'users.country' as const,
+    'users.signature' as const,
+    'users.vip' as const,
+    'users.vip1_until' as const,
+    'users.vip2_until' as const,
+    'users.is_yin' as const,
+    'users.is_auth' as const,
+    'users.last_active_at' as const,
+    'users.role' as const,
+    eb
+      .exists(eb.selectFrom('likes as mine').select('mine.id').where('mine.liker_id', '=', viewerId).whereRef('mine.target_id', '=', 'users.id'))
+      .as('is_like'),
+  ];
+}
+
+export class MembersRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Any account in good standing (status 1), staff included: profiles of support are viewable. */
+  findActive(id: number, viewerId: number, trx: DbOrTx = this.db): Promise<MemberRow | undefined> {
+    return trx.selectFrom('users').select(cardColumns(viewerId)).where('users.id', '=', id).where('users.status', '=', 1).executeTakeFirst();
+  }
+
+  /** One page of a member list, in the list's own order (each order has its index, migration 0003). */
+  list(q: MemberQuery, { offset, limit }: Slice, trx: DbOrTx = this.db): Promise<MemberRow[]> {
+    if (LIKE_LISTS.has(q.type)) {
+      // Most recent like first: likes_liker_recent / likes_target_recent give that order.
+      return this.likesFrom(q, trx)
+        .innerJoin('users', 'users.id', q.type === 'love_me' ? 'l.liker_id' : 'l.target_id')
+        .select(cardColumns(q.viewerId))
+        .orderBy('l.id', 'desc')
+        .offset(offset)
+        .limit(limit)
+        .execute();
+    }
+    // Two steps: the page's ids come from the list's index alone (an index-only walk, so a deep
+    // page skips index entries, not rows), then the cards of those 20 ids.
+    const order = <Q extends SelectQueryBuilder<Database, 'users', any>>(qb: Q): Q =>
+      q.username
+        ? (qb.orderBy('users.username_key', 'asc') as Q)
+        : q.type === 'latest'
+          ? (qb.orderBy('users.id', 'desc') as Q)
+          : (qb.orderBy('users.last_active_at', 'desc').orderBy('users.id', 'desc') as Q);
+    const pageIds = order(this.usersFrom(q, trx).select('users.id')).offset(offset).limit(limit);
+    return order(trx.selectFrom('users').select(cardColumns(q.viewerId)).where('users.id', 'in', pageIds)).execute();
+  }
+
+  /** How many members the same list holds (for last_page): the same indexed filter, counted. */
+  async count(q: MemberQuery, trx: DbOrTx = this.db): Promise<number> {
+    const row = LIKE_LISTS.has(q.type)
+      ? await this.likesFrom(q, trx).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+      : await this.usersFrom(q, trx).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /**
+   * The recommend ranking (documented in the README): among members the viewer has not liked yet,
+   * the `pool` most recently active of each sex are candidates; they rank opposite sex first, then
+   * online (as the viewer may see it), then with an avatar, then most recently active.
+   */
+  recommend(q: RecommendQuery, { offset, limit }: Slice, trx: DbOrTx = this.db): Promise<MemberRow[]> {
+    const opposite = q.viewerSex === 1 ? 0 : 1;
+    return this.recommendCandidates(q, trx)
+      .select(cardColumns(q.viewerId))
+      .orderBy((eb) => eb.case().when('users.sex', '=', opposite).then(0).else(1).end())
+      .orderBy((eb) => eb.case().when(shownOnline(eb, q.viewerSex, q.now)).then(0).else(1).end())
+      .orderBy((eb) => eb.case().when('users.avatar', '!=', '').then(0).else(1).end())
+      .orderBy('users.last_active_at', 'desc')
+      .orderBy('users.id', 'desc')
+      .offset(offset)
+      .limit(limit)
+      .execute();
+  }
+
+  async countRecommend(q: RecommendQuery, trx: DbOrTx = this.db): Promise<number> {
+    const row = await this.recommendCandidates(q, trx)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** The desktop home's wall: recently active members who show a face. */
+  wall(viewerId: number, limit: number, trx: DbOrTx = this.db): Promise<MemberRow[]> {
+    return trx
+      .selectFrom('users')
+      .select(cardColumns(viewerId))
+      .where((eb) => eb.and([...listedMembers(eb, viewerId), eb('users.avatar', '!=', '')]))
+      .orderBy('users.last_active_at', 'desc')
+      .orderBy('users.id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  private usersFrom(q: MemberQuery, trx: DbOrTx) {
+    return trx.selectFrom('users').where((eb) => memberConditions(eb, q));
+  }
+
+  /**
+   * The like lists start from the viewer's likes rows (an index range), never from all members:
+   * the conditions on the member sit in a correlated EXISTS, and a list joins users for the card
+   * columns on the primary key only, so no planner (SQLite has no statistics) starts from users.
+   */
+  private likesFrom(q: MemberQuery, trx: DbOrTx) {
+    const theyLikeMe = q.type === 'love_me';
+    const other = theyLikeMe ? 'l.liker_id' : 'l.target_id';
+    return trx
+      .selectFrom('likes as l')
+      .where(theyLikeMe ? 'l.target_id' : 'l.liker_id', '=', q.viewerId)
+      // Inside the EXISTS, "users" is the subquery's own users row (the innermost scope wins in SQL).
+      .where((eb) => eb.exists(eb.selectFrom('users').select('users.id').whereRef('users.id', '=', other).where((inner) => memberConditions(inner, q))))
+      .$if(q.type === 'mutual', (qb) =>
+        qb.where((eb) =>
+          eb.exists(eb.selectFrom('likes as back').select('back.id').whereRef('back.liker_id', '=', 'l.target_id').where('back.target_id', '=', q.viewerId)),
+        ),
+      );
+  }
+
+  /** Each pool walks users_members_sex_active from the most recently active member down. */
+  private recommendCandidates(q: RecommendQuery, trx: DbOrTx) {
+    const pool = (sex: number) =>
+      trx
+        .selectFrom('users')
+        .select('users.id')
+        .where((eb) =>
+          eb.and([
+            ...listedMembers(eb, q.viewerId),
+            eb('users.sex', '=', sex),
+            eb.not(eb.exists(eb.selectFrom('likes as mine').select('mine.id').where('mine.liker_id', '=', q.viewerId).whereRef('mine.target_id', '=', 'users.id'))),
+          ]),
+        )
+        .orderBy('users.last_active_at', 'desc')
+        .limit(q.pool);
+    // One IN over a UNION ALL (each pool wrapped, as SQLite allows no LIMIT inside a compound member):
+    // an OR of two INs would make PostgreSQL test every member against both.
+    const pools = trx
+      .selectFrom(pool(0).as('women'))
+      .select('women.id')
+      .unionAll(trx.selectFrom(pool(1).as('men')).select('men.id'));
+    return trx.selectFrom('users').where('users.id', 'in', pools);
+  }
+}

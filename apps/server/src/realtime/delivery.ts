@@ -1,0 +1,100 @@
+import type { ServerMessage } from '@kindred/protocol';
+import type { MessageRow } from '../db/schema.js';
+import type { Connection } from './connection.js';
+import type { HubEvent } from './hub.js';
+import type { ConnectionRegistry } from './registry.js';
+import type { RealtimeServices } from './services.js';
+import { visibleOnline } from '../modules/chat/chat.presenter.js';
+
+interface Log {
+  error(obj: unknown, msg: string): void;
+}
+
+/**
+ * Turns a hub event into messages for this node's sockets. Only members connected here are
+ * looked at; the thing itself is read from the database once per event, not per socket.
+ */
+export class Delivery {
+  constructor(
+    private readonly registry: ConnectionRegistry,
+    private readonly services: RealtimeServices,
+    private readonly log: Log,
+  ) {}
+
+  /** Deliveries that read the database run one after another, so members see events in publication order. */
+  private chain: Promise<void> = Promise.resolve();
+
+  handle(event: HubEvent): void {
+    const targets = this.targets(event);
+    if (targets.length === 0) return;
+    if (event.type === 'message' && event.row) return this.sendMessage(event.row, targets);
+    const run = () => this.deliver(event, targets).catch((err) => this.log.error({ err, type: event.type }, 'delivery failed'));
+    this.chain = this.chain.then(run);
+  }
+
+  idle(): Promise<void> {
+    return this.chain;
+  }
+
+  private sendMessage(message: MessageRow, targets: Connection[]): void {
+    for (const c of targets) this.send(c, { kind: 1, opt: 1, status: 'success', message: this.services.chat.present(c.member!, message, c.readsAll) });
+  }
+
+  private targets(event: HubEvent): Connection[] {
+    const found: Connection[] = [];
+    for (const userId of new Set(event.to)) {
+      for (const connection of this.registry.forUser(userId) ?? []) {
+        if ('origin' in event && event.origin === connection.id) continue;
+        found.push(connection);
+      }
+    }
+    return found;
+  }
+
+  private async deliver(event: HubEvent, targets: Connection[]): Promise<void> {
+    switch (event.type) {
+      case 'message': {
+        const message = await this.services.chat.findMessage(event.messageId);
+        if (message) this.sendMessage(message, targets);
+        return;
+      }
+      case 'presence':
+        for (const c of targets) {
+          // Her own other devices see her real state; everyone else what they may see.
+          const isOnline = c.userId === event.userId ? (event.online ? 1 : 0) : visibleOnline(c.member!, event.online, event.isYin);
+          this.send(c, { kind: 4, opt: event.opt, status: 'success', uid: event.userId, is_online: isOnline, is_yin: event.isYin });
+        }
+        return;
+      case 'deleted':
+        for (const c of targets) this.send(c, { kind: 6, opt: 5, status: 'success', uid: event.peerId });
+        return;
+      case 'read':
+        for (const c of targets) this.send(c, { kind: 13, opt: event.opt, status: 'success', uid: event.peerId });
+        return;
+      case 'notice': {
+        const unread = await this.perUser(targets, (id) => this.services.unreadNotices(id));
+        for (const c of targets) this.send(c, { kind: 11, opt: 100, status: 'success', notice: event.notice, unread: Math.max(1, unread.get(c.userId!) ?? 1) });
+        return;
+      }
+      case 'mail': {
+        const mail = await this.services.findMail(event.mailId);
+        if (!mail) return;
+        const unread = await this.perUser(targets, (id) => this.services.unreadMails(id));
+        for (const c of targets) {
+          this.send(c, { kind: 12, opt: 100, status: 'success', eid: mail.eid, sender_id: mail.sender_id, sendername: mail.sendername, unread: unread.get(c.userId!) ?? 0 });
+        }
+        return;
+      }
+    }
+  }
+
+  private async perUser(targets: Connection[], count: (userId: number) => Promise<number>): Promise<Map<number, number>> {
+    const ids = [...new Set(targets.map((c) => c.userId!))];
+    const counts = await Promise.all(ids.map(count));
+    return new Map(ids.map((id, i) => [id, counts[i]!]));
+  }
+
+  private send(connection: Connection, message: ServerMessage): void {
+    if (connection.member) connection.send(message);
+  }
+}

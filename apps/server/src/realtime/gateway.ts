@@ -1,0 +1,226 @@
+import { ClientMessage, CHAT_LIMITS, SOCKET_CLOSE, type ServerMessage } from '@kindred/protocol';
+import type { RawData, WebSocket } from 'ws';
+import { DomainError, unauthorized, validationFailed } from '../errors.js';
+import type { Member } from '../modules/auth/member.js';
+import { Connection } from './connection.js';
+import { Delivery } from './delivery.js';
+import { HANDLERS } from './handlers/index.js';
+import type { AuthenticatedContext, HandlerContext, OptHandler } from './handlers/types.js';
+import type { Hub, HubEvent } from './hub.js';
+import type { PresenceService } from './presence.js';
+import type { ConnectionRegistry } from './registry.js';
+import { isExpected, refusal } from './replies.js';
+import type { RealtimeServices } from './services.js';
+
+export interface GatewayOptions {
+  pingMs: number;
+  rateLimitPerMinute: number;
+  initTimeoutMs?: number;
+}
+
+interface Log {
+  warn(obj: unknown, msg: string): void;
+  error(obj: unknown, msg: string): void;
+}
+
+/** Watchers are told in chunks, so one popular member's change is several small publications. */
+const PRESENCE_CHUNK = 500;
+
+/**
+ * The live connection of one node: authenticates sockets, runs each client message through its
+ * opt's handler (handlers/), keeps presence, relays hub events (delivery.ts) and keeps sockets
+ * alive. Every answer to a client is sent only after what it reports is stored.
+ */
+export class Gateway {
+  private readonly pending = new Set<Connection>();
+  /** Every socket until its close is fully handled: shutdown waits for their work before the database goes. */
+  private readonly attached = new Set<Connection>();
+  private readonly delivery: Delivery;
+  private keepAlive?: NodeJS.Timeout;
+  private closing = false;
+
+  constructor(
+    private readonly registry: ConnectionRegistry,
+    private readonly hub: Hub,
+    private readonly presence: PresenceService,
+    private readonly services: RealtimeServices,
+    private readonly options: GatewayOptions,
+    private readonly log: Log,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.delivery = new Delivery(registry, services, log);
+  }
+
+  start(): void {
+    this.hub.subscribe((event) => this.delivery.handle(event));
+    // A node that may have missed events sends every socket its catch-up from the database again.
+    this.hub.onResync(() => {
+      for (const connection of this.registry.all()) connection.enqueue(() => this.sendCatchUp(connection).catch((err) => this.log.error({ err }, 'resync failed')));
+    });
+    this.presence.start();
+    this.keepAlive = setInterval(() => this.sweep(), this.options.pingMs);
+    this.keepAlive.unref();
+  }
+
+  /** A socket that passed the upgrade: with a member when its URL carried a valid token. */
+  attach(ws: WebSocket, member?: Member, token?: string): void {
+    const connection = new Connection(ws, this.options.rateLimitPerMinute, this.now, (err) => this.log.error({ err }, 'socket work failed'));
+    if (this.closing) return connection.close(SOCKET_CLOSE.goingAway, 'server shutting down');
+    ws.on('pong', () => (connection.alive = true));
+    ws.on('message', (data: RawData) => {
+      connection.alive = true;
+      connection.enqueue(() => this.receive(connection, data));
+    });
+    ws.on('error', (err) => this.log.warn({ err: err.message }, 'socket error'));
+    // Queued behind whatever the socket was doing, so it is never registered after it closed.
+    ws.on('close', () => connection.enqueue(() => this.goOffline(connection).finally(() => this.attached.delete(connection))));
+    this.attached.add(connection);
+    if (member) {
+      connection.token = token;
+      connection.enqueue(async () => {
+        await this.goOnline(connection, member);
+        await this.sendCatchUp(connection);
+      });
+    } else {
+      this.pending.add(connection);
+      setTimeout(() => {
+        if (!connection.member) connection.close(SOCKET_CLOSE.initTimeout, 'init expected');
+      }, this.options.initTimeoutMs ?? CHAT_LIMITS.initTimeoutMs).unref();
+    }
+  }
+
+  /** Graceful shutdown: this node's presence goes, sockets close with 1001 (clients reconnect elsewhere). */
+  async close(): Promise<void> {
+    if (this.closing) return;
+    this.closing = true;
+    if (this.keepAlive) clearInterval(this.keepAlive);
+    await this.presence.stop();
+    for (const connection of this.attached) connection.close(SOCKET_CLOSE.goingAway, 'server shutting down');
+    // What sockets were doing (a message being stored) finishes before the database closes; a
+    // stuck one does not hold the shutdown longer than a few seconds.
+    const drained = Promise.allSettled([...this.attached].map((c) => c.idle()).concat(this.delivery.idle()));
+    await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
+    await this.hub.close();
+  }
+
+  get connections(): number {
+    return this.registry.size;
+  }
+
+  private async receive(connection: Connection, data: RawData): Promise<void> {
+    let raw: Record<string, unknown>;
+    try {
+      raw = JSON.parse(data.toString()) as Record<string, unknown>;
+      if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new Error('not an object');
+    } catch {
+      return connection.send(refusal(validationFailed({ body: 'a JSON object is expected' }), { opt: -1 }));
+    }
+    // The spec's clients sometimes send numbers as strings.
+    if (typeof raw.opt === 'string' && /^\d+$/.test(raw.opt)) raw.opt = Number(raw.opt);
+    const context = { opt: typeof raw.opt === 'number' ? raw.opt : -1, req: typeof raw.req === 'string' ? raw.req.slice(0, 64) : undefined };
+    const parsed = ClientMessage.safeParse(raw);
+    if (!parsed.success) {
+      const fields: Record<string, string> = {};
+      for (const issue of parsed.error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
+      return connection.send(refusal(validationFailed(fields), context));
+    }
+    const message = parsed.data;
+    const about = { ...context, uid: 'uid' in message && message.opt !== 100 ? message.uid : undefined, client_id: message.opt === 1 ? message.client_id : undefined };
+    if (!connection.allow()) return connection.send(refusal(new DomainError('rate_limited', 'Too many messages, please wait a moment'), about));
+
+    const handler = HANDLERS[message.opt] as OptHandler<typeof message.opt>;
+    if (!handler.public && !connection.member) {
+      connection.send(refusal(unauthorized(), about));
+      return connection.close(SOCKET_CLOSE.unauthorized, 'init expected');
+    }
+    try {
+      const ctx = this.context(connection);
+      await (handler.handle as (c: HandlerContext | AuthenticatedContext, m: typeof message) => Promise<void>)(ctx, message);
+    } catch (error) {
+      if (!isExpected(error)) this.log.error({ err: error, opt: message.opt }, 'socket handler failed');
+      connection.send(refusal(error, about));
+    }
+  }
+
+  private context(connection: Connection): AuthenticatedContext {
+    return {
+      connection,
+      member: connection.member!,
+      services: this.services,
+      now: this.now,
+      reply: (message: ServerMessage) => connection.send(message),
+      publish: (event: HubEvent) => this.hub.publish(event),
+      sendCatchUp: (c, req, lastId) => this.sendCatchUp(c, req, lastId),
+      announcePresence: (member, online, isYin, opt, origin) => this.announcePresence(member, online, isYin, opt, origin),
+      goOnline: (c, member) => this.goOnline(c, member),
+      refreshMember: (c, member) => this.refreshMember(c, member),
+    };
+  }
+
+  private async refreshMember(connection: Connection, member: Member): Promise<void> {
+    connection.member = member;
+    connection.readsAll = await this.services.chat.canRead(member);
+  }
+
+  private async goOnline(connection: Connection, member: Member): Promise<void> {
+    this.pending.delete(connection);
+    await this.refreshMember(connection, member);
+    if (!this.registry.add(connection, member.id)) return;
+    const cameOnline = await this.presence.connected(member.id);
+    const user = await this.services.touchActive(member.id, this.now());
+    if (cameOnline) await this.announcePresence(member, true, user?.is_yin ?? member.user.is_yin, 100);
+  }
+
+  private async goOffline(connection: Connection): Promise<void> {
+    this.pending.delete(connection);
+    const member = connection.member;
+    if (!member || !this.registry.remove(connection, member.id) || this.closing) return;
+    const wentOffline = await this.presence.disconnected(member.id);
+    const user = await this.services.touchActive(member.id, this.now());
+    if (wentOffline) await this.announcePresence(member, false, user?.is_yin ?? member.user.is_yin, 100);
+  }
+
+  private async sendCatchUp(connection: Connection, req?: string, lastId?: number): Promise<void> {
+    const member = connection.member;
+    if (!member) return;
+    const catchUp = await this.services.chat.catchUp(member, lastId);
+    connection.send({
+      kind: 0,
+      opt: 100,
+      status: 'success',
+      ...(req !== undefined ? { req } : {}),
+      uid: member.id,
+      contacts: catchUp.contacts,
+      messages: catchUp.messages,
+      more: catchUp.more ? 1 : 0,
+      unread: catchUp.unread,
+      ping_ms: this.options.pingMs,
+      server_time: this.now(),
+    });
+  }
+
+  /** Kind 4 to everyone with this member in their list; a visibility change also to her other sockets. */
+  private async announcePresence(member: Member, online: boolean, isYin: number, opt: 9 | 100, origin?: Connection): Promise<void> {
+    const watchers = await this.services.chat.watchersOf(member.id);
+    const to = opt === 9 ? [member.id, ...watchers] : watchers;
+    for (let i = 0; i < to.length; i += PRESENCE_CHUNK) {
+      await this.hub.publish({ type: 'presence', to: to.slice(i, i + PRESENCE_CHUNK), userId: member.id, online, isYin, opt, origin: origin?.id });
+    }
+  }
+
+  /** Drops sockets that answered neither a message nor our last ping, then pings the rest. */
+  private sweep(): void {
+    for (const connection of [...this.registry.all(), ...this.pending]) {
+      if (!connection.alive) {
+        connection.ws.terminate();
+        continue;
+      }
+      connection.alive = false;
+      try {
+        connection.ws.ping();
+      } catch {
+        connection.ws.terminate();
+      }
+    }
+  }
+}

@@ -1,0 +1,33 @@
+import type { ClientMessages, ClientOpt, ServerMessage } from '@kindred/protocol';
+import type { Member } from '../../modules/auth/member.js';
+import type { Connection } from '../connection.js';
+import type { HubEvent } from '../hub.js';
+import type { RealtimeServices } from '../services.js';
+
+/** What a handler may do: answer its own socket, tell other members (through the hub), use the services. */
+export interface HandlerContext {
+  connection: Connection;
+  services: RealtimeServices;
+  now(): number;
+  reply(message: ServerMessage): void;
+  publish(event: HubEvent): Promise<void>;
+  /** Kind 0 to this socket (catch-up from the database). */
+  sendCatchUp(connection: Connection, req?: string, lastId?: number): Promise<void>;
+  /** Tells the member's watchers (and, with `self`, their other sockets) of a presence change. */
+  announcePresence(member: Member, online: boolean, isYin: number, opt: 9 | 100, origin?: Connection): Promise<void>;
+  /** Registers an authenticated socket (presence, last active) and announces a member who came online. */
+  goOnline(connection: Connection, member: Member): Promise<void>;
+  /** Replaces the socket's member (new level, permissions, visibility). */
+  refreshMember(connection: Connection, member: Member): Promise<void>;
+}
+
+export interface AuthenticatedContext extends HandlerContext {
+  member: Member;
+}
+
+/** A handler for one opt. `public` handlers run before the socket is authenticated (only init). */
+export type OptHandler<O extends ClientOpt> =
+  | { public: true; handle(ctx: HandlerContext, message: ClientMessages[O]): Promise<void> }
+  | { public?: false; handle(ctx: AuthenticatedContext, message: ClientMessages[O]): Promise<void> };
+
+export type HandlerTable = { [O in ClientOpt]: OptHandler<O> };

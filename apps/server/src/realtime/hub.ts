@@ -1,0 +1,61 @@
+import type { NoticeWire } from '@kindred/protocol';
+import type { MessageRow } from '../db/schema.js';
+
+/**
+ * What one node tells the others about: "user X has something new". The hub is only the doorbell;
+ * the node that hears it reads the thing itself from the database (a message by id, the unread
+ * counts), so an event lost on the way costs a delay until the next catch-up, never data.
+ * `to` lists the members to tell; `origin` is the socket that caused it (it got its own answer).
+ */
+export type HubEvent =
+  // `row` rides along only within a node (the publishing node already holds it); Redis carries the id.
+  | { type: 'message'; to: number[]; messageId: number; origin?: string; row?: MessageRow }
+  | { type: 'presence'; to: number[]; userId: number; online: boolean; isYin: number; opt: 9 | 100; origin?: string }
+  | { type: 'deleted'; to: number[]; peerId: number }
+  | { type: 'read'; to: number[]; peerId: number; opt: 0 | 4; origin?: string }
+  // A notice travels whole: NoticesService.create may run inside a caller's transaction that has
+  // not committed yet when the event goes out, so the receiving node could not read it back.
+  | { type: 'notice'; to: number[]; notice: NoticeWire }
+  | { type: 'mail'; to: number[]; mailId: number };
+
+export type HubListener = (event: HubEvent) => void;
+
+export interface Hub {
+  /** Delivers to this node's listeners at once and, with Redis, to every other node. */
+  publish(event: HubEvent): Promise<void>;
+  subscribe(listener: HubListener): void;
+  /**
+   * Called when this node may have missed events (the Redis subscription was down and is back):
+   * listeners re-send every local socket its catch-up from the database.
+   */
+  onResync(listener: () => void): void;
+  close(): Promise<void>;
+}
+
+/** One process: events go straight to the listeners, on the next microtask so no caller waits on delivery. */
+export class LocalHub implements Hub {
+  protected readonly listeners = new Set<HubListener>();
+  protected readonly resyncListeners = new Set<() => void>();
+
+  async publish(event: HubEvent): Promise<void> {
+    await Promise.resolve();
+    this.deliver(event);
+  }
+
+  subscribe(listener: HubListener): void {
+    this.listeners.add(listener);
+  }
+
+  onResync(listener: () => void): void {
+    this.resyncListeners.add(listener);
+  }
+
+  async close(): Promise<void> {
+    this.listeners.clear();
+    this.resyncListeners.clear();
+  }
+
+  protected deliver(event: HubEvent): void {
+    for (const listener of this.listeners) listener(event);
+  }
+}

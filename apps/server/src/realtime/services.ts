@@ -1,0 +1,16 @@
+import type { Member } from '../modules/auth/member.js';
+import type { ChatService } from '../modules/chat/chat.service.js';
+import type { UserRow } from '../db/schema.js';
+
+/** The services the live connection uses, as narrow as the handlers need them. */
+export interface RealtimeServices {
+  authenticate(token: string | undefined): Promise<Member | null>;
+  chat: ChatService;
+  /** The same call as POST /member/index/visibility (women only). */
+  setVisibility(member: Member, isYin: number): Promise<UserRow>;
+  /** Stamps last_active_at and answers the member's current row. */
+  touchActive(userId: number, now: number): Promise<UserRow | undefined>;
+  unreadNotices(userId: number): Promise<number>;
+  findMail(id: number): Promise<{ recipientId: number; eid: number; sender_id: number; sendername: string } | undefined>;
+  unreadMails(userId: number): Promise<number>;
+}

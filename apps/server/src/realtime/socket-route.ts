@@ -1,0 +1,40 @@
+import websocket from '@fastify/websocket';
+import { ERRORS } from '@kindred/protocol';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { bearerToken } from '../http/router.js';
+import type { Member } from '../modules/auth/member.js';
+import type { Gateway } from './gateway.js';
+
+/** Largest client message: a chat text is at most 2000 characters. */
+const MAX_PAYLOAD = 64 * 1024;
+
+/**
+ * GET /socket on the site's own host. A token in the URL (?token=) or an Authorization header is
+ * checked before the upgrade: an invalid one is answered 401 and never becomes a socket. Without
+ * one the socket opens and must send opt 100 with the token (CHAT_LIMITS.initTimeoutMs).
+ */
+export async function installSocket(app: FastifyInstance, gateway: Gateway, authenticate: (token: string) => Promise<Member | null>) {
+  await app.register(websocket, { options: { maxPayload: MAX_PAYLOAD } });
+  const accepted = new WeakMap<FastifyRequest, { member: Member; token: string }>();
+
+  app.get(
+    '/socket',
+    {
+      websocket: true,
+      preValidation: async (req, reply) => {
+        const token = bearerToken(req);
+        if (!token) return;
+        const member = await authenticate(token);
+        if (!member) return reply.code(401).send({ status: ERRORS.unauthorized.status, msg: 'Please sign in', data: null, error: 'unauthorized' });
+        if (member.status === 2) {
+          return reply.code(403).send({ status: ERRORS.pending_approval.status, msg: 'Your account is pending approval...', data: null, error: 'pending_approval' });
+        }
+        accepted.set(req, { member, token });
+      },
+    },
+    (socket, req) => {
+      const found = accepted.get(req);
+      gateway.attach(socket, found?.member, found?.token);
+    },
+  );
+}

@@ -1,0 +1,49 @@
+import { DownOutlined, EditOutlined, LogoutOutlined, MailOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { Dropdown } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useLogoutMutation } from '../../api/auth';
+import { useSession } from '../../state/session';
+import { Avatar } from '../../ui/Avatar';
+
+const LINKS = {
+  profile: '/w/home/user/index',
+  edit: '/w/home/user/edit',
+  general: '/w/home/user/general',
+  mail: '/w/home/message',
+} as const;
+
+/** The member's avatar and name, opening profile, edit, settings, mail and sign out. */
+export function UserMenu() {
+  const { t } = useTranslation('desktop');
+  const user = useSession((s) => s.user);
+  const navigate = useNavigate();
+  const logout = useLogoutMutation();
+
+  // mutateAsync: clearing the session unmounts this menu before per-call callbacks would run.
+  const signOut = () => void logout.mutateAsync().finally(() => navigate('/w/login', { replace: true }));
+
+  return (
+    <Dropdown
+      trigger={['click']}
+      placement="bottomRight"
+      menu={{
+        items: [
+          { key: 'profile', icon: <UserOutlined />, label: t('nav.profile') },
+          { key: 'edit', icon: <EditOutlined />, label: t('nav.edit') },
+          { key: 'general', icon: <SettingOutlined />, label: t('nav.general') },
+          { key: 'mail', icon: <MailOutlined />, label: t('nav.mail') },
+          { type: 'divider' },
+          { key: 'signOut', icon: <LogoutOutlined />, label: t('nav.signOut'), danger: true },
+        ],
+        onClick: ({ key }) => (key === 'signOut' ? signOut() : navigate(LINKS[key as keyof typeof LINKS])),
+      }}
+    >
+      <button type="button" className="kd-user-trigger" data-testid="user-menu" aria-label={t('nav.account')}>
+        <Avatar src={user?.avatar} name={user?.username ?? ''} size={32} />
+        <span className="kd-user-name">{user?.username}</span>
+        <DownOutlined className="kd-user-caret" />
+      </button>
+    </Dropdown>
+  );
+}

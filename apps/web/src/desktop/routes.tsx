@@ -1,0 +1,104 @@
+import { App } from 'antd';
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, Route, Routes, useParams } from 'react-router';
+import { useSession } from '../state/session';
+import { GuestOnly, RequireAuth, RequirePermission } from '../ui/guards';
+import { Page, PlaceholderPage } from './components/Page';
+import { AuthLayout } from './layouts/AuthLayout';
+import { DesktopShell } from './layouts/DesktopShell';
+import { InfoLayout } from './layouts/InfoLayout';
+import { PendingNotice } from './layouts/PendingNotice';
+import { SectionLayout } from './layouts/SectionLayout';
+import { UserLayout } from './layouts/UserLayout';
+import { EditProfileScreen } from './screens/EditProfileScreen';
+import { ForgotPasswordScreen } from './screens/ForgotPasswordScreen';
+import { GeneralSettingsScreen } from './screens/GeneralSettingsScreen';
+import { InfoScreen } from './screens/InfoScreen';
+import { LoginScreen } from './screens/LoginScreen';
+import { NotificationSettingsScreen } from './screens/NotificationSettingsScreen';
+import { ProfileScreen } from './screens/ProfileScreen';
+import { RegisterScreen } from './screens/RegisterScreen';
+import { ResetPasswordScreen } from './screens/ResetPasswordScreen';
+
+function Permitted({ flag, children }: { flag: Parameters<typeof RequirePermission>[0]['flag']; children: ReactNode }) {
+  const { message } = App.useApp();
+  return (
+    <RequirePermission flag={flag} notify={(text) => void message.error(text)}>
+      {children}
+    </RequirePermission>
+  );
+}
+
+/** Another member's page; your own id shows your own profile instead. */
+function MemberDetail() {
+  const { id } = useParams();
+  const me = useSession((s) => s.user?.id);
+  if (me != null && String(me) === id) return <Navigate to="/w/home/user/index" replace />;
+  return (
+    <Permitted flag="View_profiles">
+      <PlaceholderPage title="userDetail" />
+    </Permitted>
+  );
+}
+
+const MEMBER_TABS = [
+  { to: 'online', label: 'nav.online' },
+  { to: 'latest', label: 'nav.latest' },
+  { to: 'search', label: 'nav.search' },
+];
+const STORE_TABS = [
+  { to: 'index', label: 'nav.gifts' },
+  { to: 'mine', label: 'nav.myGifts' },
+];
+
+/** Routes relative to /w. Screens later issues build show a titled "coming soon" card, never a blank page. */
+export function DesktopRoutes() {
+  return (
+    <Routes>
+      <Route element={<GuestOnly terminal="w"><AuthLayout /></GuestOnly>}>
+        <Route path="login" element={<Page title="login"><LoginScreen /></Page>} />
+        <Route path="regist" element={<Page title="regist"><RegisterScreen /></Page>} />
+        <Route path="regist/:code" element={<Page title="invitation"><RegisterScreen /></Page>} />
+        <Route path="forgot-password" element={<Page title="forgot"><ForgotPasswordScreen /></Page>} />
+        <Route path="reset-password" element={<Page title="reset"><ResetPasswordScreen /></Page>} />
+      </Route>
+      <Route element={<DesktopShell />}>
+        <Route path="info" element={<InfoLayout />}>
+          <Route index element={<Navigate to="about-us" replace />} />
+          <Route path=":page" element={<InfoScreen />} />
+        </Route>
+        <Route path="home" element={<RequireAuth terminal="w" pending={<PendingNotice />}><Outlet /></RequireAuth>}>
+          <Route index element={<Navigate to="index" replace />} />
+          <Route path="index" element={<PlaceholderPage title="home" />} />
+          <Route path="member" element={<SectionLayout tabs={MEMBER_TABS} />}>
+            <Route index element={<Navigate to="online" replace />} />
+            <Route path="online" element={<PlaceholderPage title="memberOnline" />} />
+            <Route path="latest" element={<PlaceholderPage title="memberLatest" />} />
+            <Route path="search" element={<Permitted flag="Search_users"><PlaceholderPage title="memberSearch" /></Permitted>} />
+          </Route>
+          <Route path="chat" element={<PlaceholderPage title="chat" />} />
+          <Route path="message" element={<PlaceholderPage title="message" />} />
+          <Route path="pay" element={<PlaceholderPage title="pay" />} />
+          <Route path="upgrade" element={<PlaceholderPage title="upgrade" />} />
+          <Route path="store" element={<SectionLayout tabs={STORE_TABS} />}>
+            <Route index element={<Navigate to="index" replace />} />
+            <Route path="index" element={<PlaceholderPage title="storeIndex" />} />
+            <Route path="mine" element={<PlaceholderPage title="storeMine" />} />
+          </Route>
+          <Route path="photo/:id" element={<Permitted flag="View_photo"><PlaceholderPage title="photo" /></Permitted>} />
+          <Route path="user/detail/:id" element={<MemberDetail />} />
+          <Route path="user" element={<UserLayout />}>
+            <Route index element={<Navigate to="index" replace />} />
+            <Route path="index" element={<Page title="profile"><ProfileScreen /></Page>} />
+            <Route path="edit" element={<Page title="edit"><EditProfileScreen /></Page>} />
+            <Route path="general" element={<Page title="general"><GeneralSettingsScreen /></Page>} />
+            <Route path="notification" element={<Page title="notification"><NotificationSettingsScreen /></Page>} />
+          </Route>
+          <Route path="*" element={<Navigate to="/w/home/index" replace />} />
+        </Route>
+      </Route>
+      <Route index element={<Navigate to="home/index" replace />} />
+      <Route path="*" element={<Navigate to="/w/home/index" replace />} />
+    </Routes>
+  );
+}

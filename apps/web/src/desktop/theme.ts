@@ -1,0 +1,36 @@
+import type { Language } from '@kindred/protocol';
+import type { ThemeConfig } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import zhTW from 'antd/locale/zh_TW';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import 'dayjs/locale/zh-tw';
+
+export const BRAND = '#e5486f';
+
+export const desktopTheme: ThemeConfig = {
+  token: {
+    colorPrimary: BRAND,
+    colorLink: BRAND,
+    colorBgLayout: '#f5f6f8',
+    borderRadius: 8,
+    fontFamily: 'inherit',
+  },
+  components: {
+    Menu: { horizontalItemSelectedColor: BRAND, itemSelectedColor: BRAND, itemSelectedBg: '#fdeef2' },
+    Card: { borderRadiusLG: 12 },
+  },
+};
+
+export const ANTD_LOCALES = { en: enUS, 'zh-CN': zhCN, 'zh-TW': zhTW } as const;
+const DAYJS_LOCALES: Record<Language, string> = { en: 'en', 'zh-CN': 'zh-cn', 'zh-TW': 'zh-tw' };
+
+export function asLanguage(lng: string | undefined): Language {
+  return lng === 'zh-CN' || lng === 'zh-TW' ? lng : 'en';
+}
+
+/** Date pickers name months and weekdays in the member's language. */
+export function applyDayjsLocale(lang: Language): void {
+  dayjs.locale(DAYJS_LOCALES[lang]);
+}

@@ -1,0 +1,34 @@
+import { TabBar } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { ChatIcon, CompassIcon, HomeIcon, UserIcon } from '../icons';
+import './page.css';
+
+const TABS = [
+  { key: '/m/home/index', title: 'tabs.home', Icon: HomeIcon },
+  { key: '/m/home/trend/list', title: 'tabs.trends', Icon: CompassIcon },
+  { key: '/m/home/message', title: 'tabs.messages', Icon: ChatIcon },
+  { key: '/m/home/my/index', title: 'tabs.mine', Icon: UserIcon },
+] as const;
+
+/** The four main screens with the bottom tab bar. */
+export function TabLayout() {
+  const { t } = useTranslation('mobile');
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const active = TABS.find((tab) => tab.key.toLowerCase() === pathname.toLowerCase())?.key ?? null;
+  return (
+    <div className="m-tabs-layout">
+      <main>
+        <Outlet />
+      </main>
+      <nav className="m-tabbar" aria-label={t('common:brand')}>
+        <TabBar activeKey={active} onChange={(key) => navigate(key)} safeArea>
+          {TABS.map(({ key, title, Icon }) => (
+            <TabBar.Item key={key} icon={<Icon />} title={t(title)} aria-label={t(title)} data-testid={`tab-${title.slice(5)}`} />
+          ))}
+        </TabBar>
+      </nav>
+    </div>
+  );
+}

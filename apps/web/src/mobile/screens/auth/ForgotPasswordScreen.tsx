@@ -1,0 +1,69 @@
+import { Button } from 'antd-mobile';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useForgetMutation } from '../../../api/auth';
+import { useErrorText } from '../../../api/errors';
+import { AuthLayout } from '../../components/AuthLayout';
+import { Field, FieldInput } from '../../components/Field';
+import { checkEmail, problemText } from '../../form-rules';
+import { MailIcon } from '../../icons';
+import { toastFail } from '../../toast';
+import '../../auth.css';
+
+/** /m/Forgotpassword: one e-mail field; the server mails a one-time reset link (DESIGN section 8). */
+export default function ForgotPasswordScreen() {
+  const { t } = useTranslation('mobile');
+  const errorText = useErrorText();
+  const forget = useForgetMutation();
+  const [email, setEmail] = useState('');
+  const [sent, setSent] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (forget.isPending) return;
+    const problem = checkEmail(email);
+    if (problem) return toastFail(problemText(t, problem));
+    try {
+      await forget.mutateAsync(email.trim());
+      setSent(true);
+    } catch (error) {
+      toastFail(errorText(error));
+    }
+  };
+
+  const back = (
+    <p className="m-auth-switch">
+      <Link className="m-link" to="/m/login">
+        {t('forgot.backToLogin')}
+      </Link>
+    </p>
+  );
+
+  if (sent) {
+    return (
+      <AuthLayout title={t('titles.forgot')} below={back}>
+        <div className="m-result" role="status" data-testid="forgot-sent">
+          <span className="m-result-icon">
+            <MailIcon />
+          </span>
+          <h2>{t('forgot.sentTitle')}</h2>
+          <p>{t('common:messages.resetSent')}</p>
+        </div>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout title={t('titles.forgot')} subtitle={t('forgot.hint')} below={back}>
+      <form onSubmit={submit} noValidate>
+        <Field icon={<MailIcon />}>
+          <FieldInput name="email" type="email" inputMode="email" autoComplete="email" placeholder={t('forgot.emailPlaceholder')} value={email} onChange={setEmail} />
+        </Field>
+        <Button className="m-submit" type="submit" color="primary" block size="large" loading={forget.isPending}>
+          {t('forgot.submit')}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,31 @@
+import { Sex } from '@kindred/protocol';
+import { List } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useSession } from '../../../state/session';
+import { SubPage } from '../../components/SubPage';
+import { formatBirthday } from '../../dates';
+import '../../setup.css';
+
+/** /m/home/my/setup/data: what the profile holds; birthday and gender open their editors. */
+export default function DataScreen() {
+  const { t, i18n } = useTranslation('mobile');
+  const navigate = useNavigate();
+  const user = useSession((s) => s.user);
+  if (!user) return null;
+  return (
+    <SubPage title={t('titles.data')} back="/m/home/my/setup/index">
+      <List className="m-card m-setup-list">
+        <List.Item extra={user.username}>{t('common:fields.username')}</List.Item>
+        <List.Item extra={<span data-testid="data-birthday">{formatBirthday(user.birthday, i18n.resolvedLanguage ?? 'en')}</span>} onClick={() => navigate('/m/home/my/setup/changebrith')}>
+          {t('common:fields.birthday')}
+        </List.Item>
+        <List.Item extra={<span data-testid="data-gender">{t(user.sex === Sex.female ? 'common:sex.female' : 'common:sex.male')}</span>} onClick={() => navigate('/m/home/my/setup/changegender')}>
+          {t('common:fields.sex')}
+        </List.Item>
+        <List.Item extra={user.country || t('setup.notSet')}>{t('common:fields.country')}</List.Item>
+        <List.Item extra={<span className="m-setup-extra">{user.email}</span>}>{t('common:fields.email')}</List.Item>
+      </List>
+    </SubPage>
+  );
+}

@@ -1,0 +1,2 @@
+/** Loaded on first use: antd-mobile's Toast brings its mask and animation code, too heavy for the login chunk. */
+export { Toast } from 'antd-mobile';

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+import { id, int, pageNumber, requiredText } from './fields.js';
+
+/** /member/email/emaillist: the caller's inbox, newest first; `type` 0 or 1 filters unread/read. */
+export const EmailListBody = z.object({
+  page: pageNumber(),
+  limit: int(1, 50).default(20),
+  type: int(0, 1).optional(),
+});
+export type EmailListBody = z.infer<typeof EmailListBody>;
+
+/**
+ * /member/email/released: `email` is the recipient's address as the member typed it: a username
+ * or an e-mail address. `content` at most 50 characters (spec section 5).
+ */
+export const EmailReleasedBody = z.object({
+  email: requiredText(LIMITS.emailMax),
+  content: requiredText(LIMITS.mailMax),
+});
+export type EmailReleasedBody = z.infer<typeof EmailReleasedBody>;
+
+/** /member/email/updatestatus: open mail `id` (unread 0 -> read 1); only its recipient may. */
+export const EmailUpdateStatusBody = z.object({ id: id() });
+export type EmailUpdateStatusBody = z.infer<typeof EmailUpdateStatusBody>;

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+import { id, int, pageNumber, requiredText, text } from './fields.js';
+
+/**
+ * Member lists (spec sections 3 and 7). Filter scheme of /member/index/userlist:
+ *
+ * - `type` names the list, one at a time (default `all`):
+ *     all        every active member, most recently active first
+ *     online     active within the online window; non-female viewers see only visible (is_yin 1) ones
+ *     invisible  members in invisible mode (is_yin 0)
+ *     offline    everyone not shown online to this viewer
+ *     auth       identity verified (is_auth 1)
+ *     vip        membership level: `vip` 1 or 2 picks one level, no `vip` means any paid level
+ *     latest     newest registrations first
+ *     i_like     members the viewer likes ("my likes"), most recent like first
+ *     love_me    members who like the viewer ("liked me"), most recent like first
+ *     mutual     both ways, most recent like by the viewer first
+ * - `vip` (0, 1 or 2) narrows any list to that membership level in force (0 = free members).
+ * - `username` (trimmed, at most 12) narrows any list to usernames starting with it, in any case;
+ *   a list narrowed by username is in username order. It needs the Search_users permission.
+ * - `page` starts at 1; a page holds LIMITS.memberPageSize members. Free members (vip 0) get page 1
+ *   only: asking for more answers status -5 "Need to upgrade~" with data { redirect: 'upgrade' }.
+ */
+export const MEMBER_LIST_TYPES = ['all', 'online', 'invisible', 'offline', 'auth', 'vip', 'latest', 'i_like', 'love_me', 'mutual'] as const;
+export type MemberListType = (typeof MEMBER_LIST_TYPES)[number];
+
+const listType = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((s) => s || 'all')
+  .pipe(z.enum(MEMBER_LIST_TYPES));
+
+export const UserListBody = z.object({
+  page: pageNumber(),
+  type: listType.default('all'),
+  vip: int(0, 2).optional(),
+  username: text(LIMITS.usernameMax).default(''),
+});
+export type UserListBody = z.infer<typeof UserListBody>;
+
+/** onlinelist, new_opposite_sex, recommend and the like lists take a page only. */
+export const MemberPageBody = z.object({ page: pageNumber() });
+export type MemberPageBody = z.infer<typeof MemberPageBody>;
+
+/** Desktop search: the trimmed username must not be empty (spec section 5). */
+export const SearchOppositeSexBody = z.object({
+  username: requiredText(LIMITS.usernameMax),
+  page: pageNumber(),
+});
+export type SearchOppositeSexBody = z.infer<typeof SearchOppositeSexBody>;
+
+export const UserDetailBody = z.object({ id: id() });
+export type UserDetailBody = z.infer<typeof UserDetailBody>;

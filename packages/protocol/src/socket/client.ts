@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { id, int } from '../calls/fields.js';
+import { CONTROL_CHARS } from '../rules/validation.js';
+import { CHAT_ADDRESSES, CHAT_LIMITS } from './codes.js';
+
+/**
+ * Messages a client sends on /socket, one schema per opt, discriminated on `opt`. Every message may
+ * carry `req`, a client-chosen request id the answer echoes, so a client can await an answer.
+ * Numbers may arrive as numbers or numeric strings (the spec's clients send both).
+ */
+const req = z.string().max(64).optional();
+const chatText = z
+  .string()
+  .max(CHAT_LIMITS.textMax, `at most ${CHAT_LIMITS.textMax} characters`)
+  .refine((s) => !CONTROL_CHARS.test(s), 'control characters are not allowed');
+
+/** opt 0: open the conversation with `uid`; `address` says where from (see CHAT_ADDRESSES). */
+export const OpenConversationMessage = z.object({
+  opt: z.literal(0),
+  uid: id(),
+  address: z.enum(CHAT_ADDRESSES).default('member'),
+  req,
+});
+
+/**
+ * opt 1: send a message to `uid`. `client_id` is the client's own id for this message: a resend
+ * with the same client_id (after a reconnect) answers the stored message and never stores a
+ * second one. Text goes in `content` (the spec's `txt` is accepted too); an image is the `img`
+ * path an upload answered (/member/index/uploads). `create_time` is the client's clock, ignored:
+ * the server stamps messages.
+ */
+export const SendChatMessage = z
+  .object({
+    opt: z.literal(1),
+    uid: id(),
+    client_id: z
+      .string()
+      .min(1)
+      .max(CHAT_LIMITS.clientIdMax)
+      .regex(/^[A-Za-z0-9_.:-]+$/, 'letters, digits and _ . : - only'),
+    type: z.enum(['text', 'img']).default('text'),
+    content: chatText.optional(),
+    txt: chatText.optional(),
+    img: z.string().max(300).default(''),
+    create_time: z.union([z.number(), z.string()]).optional(),
+    req,
+  })
+  .transform(({ txt, content, ...rest }) => ({ ...rest, content: content ?? txt ?? '' }));
+
+/** opt 3: up to `limit` messages before message `before_id` (absent: the newest page). */
+export const HistoryMessage = z.object({
+  opt: z.literal(3),
+  uid: id(),
+  before_id: id().optional(),
+  limit: int(1, CHAT_LIMITS.historyPageMax).default(CHAT_LIMITS.historyPage),
+  req,
+});
+
+/** opt 4 (addition): the conversation is open and its new messages were seen. */
+export const ReadConversationMessage = z.object({ opt: z.literal(4), uid: id(), req });
+
+/** opt 5: delete the conversation with `uid` from the caller's list and history only. */
+export const DeleteConversationMessage = z.object({ opt: z.literal(5), uid: id(), req });
+
+/** opt 9: set is_yin (1 visible, 0 invisible); without it the switch toggles. Women only. */
+export const VisibilityMessage = z.object({ opt: z.literal(9), is_yin: int(0, 1).optional(), req });
+
+/**
+ * opt 100: init. `uid` must be the token's member; `token` authenticates a socket opened without
+ * one in its URL. `last_id`: the newest message id the client holds; the answer (kind 0) then
+ * carries every message after it instead of the unread ones.
+ */
+export const InitMessage = z.object({
+  opt: z.literal(100),
+  uid: id(),
+  token: z.string().min(1).max(200).optional(),
+  last_id: int(0, 2_147_483_647).optional(),
+  req,
+});
+
+/** opt 101 (addition): keep-alive, every 30 s; also refreshes the member's level and permissions. */
+export const PingMessage = z.object({ opt: z.literal(101), req });
+
+export const ClientMessage = z.discriminatedUnion('opt', [
+  OpenConversationMessage,
+  SendChatMessage,
+  HistoryMessage,
+  ReadConversationMessage,
+  DeleteConversationMessage,
+  VisibilityMessage,
+  InitMessage,
+  PingMessage,
+]);
+export type ClientMessage = z.infer<typeof ClientMessage>;
+/** What a client writes (before defaults): the type a web client builds its messages with. */
+export type ClientMessageInput = z.input<typeof ClientMessage>;
+
+/** Each opt's parsed message, by opt code. */
+export interface ClientMessages {
+  0: z.infer<typeof OpenConversationMessage>;
+  1: z.infer<typeof SendChatMessage>;
+  3: z.infer<typeof HistoryMessage>;
+  4: z.infer<typeof ReadConversationMessage>;
+  5: z.infer<typeof DeleteConversationMessage>;
+  9: z.infer<typeof VisibilityMessage>;
+  100: z.infer<typeof InitMessage>;
+  101: z.infer<typeof PingMessage>;
+}
+export type ClientOpt = keyof ClientMessages;

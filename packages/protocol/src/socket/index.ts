@@ -1,0 +1,3 @@
+export * from './codes.js';
+export * from './client.js';
+export * from './server.js';
