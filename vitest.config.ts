@@ -5,6 +5,9 @@ import { defineConfig } from 'vitest/config';
  * PostgreSQL when TEST_DATABASE_URL is set (CI sets it and the suite fails if it is unreachable).
  */
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
+/** Multi-node chat tests start real server processes on PostgreSQL and Redis (apps/server/test/cluster). */
+const withCluster = withPostgres && Boolean(process.env.TEST_REDIS_URL);
+const CLUSTER_TESTS = 'apps/server/test/cluster/**';
 if (process.env.CI && (!process.env.TEST_DATABASE_URL || !process.env.TEST_REDIS_URL)) {
   throw new Error('CI must set TEST_DATABASE_URL and TEST_REDIS_URL: the suite never skips PostgreSQL or Redis quietly');
 }
@@ -17,6 +20,7 @@ export default defineConfig({
         test: {
           name: 'server-sqlite',
           include: ['apps/server/test/**/*.test.ts'],
+          exclude: [CLUSTER_TESTS],
           env: { KINDRED_TEST_DIALECT: 'sqlite' },
           setupFiles: ['apps/server/test/setup/no-network.ts'],
           testTimeout: 20_000,
@@ -29,10 +33,25 @@ export default defineConfig({
               test: {
                 name: 'server-postgres',
                 include: ['apps/server/test/**/*.test.ts'],
+                exclude: [CLUSTER_TESTS],
                 env: { KINDRED_TEST_DIALECT: 'postgres' },
                 setupFiles: ['apps/server/test/setup/no-network.ts'],
                 testTimeout: 20_000,
                 hookTimeout: 30_000,
+              },
+            },
+          ]
+        : []),
+      ...(withCluster
+        ? [
+            {
+              test: {
+                name: 'server-cluster',
+                include: [`${CLUSTER_TESTS}/*.test.ts`],
+                env: { KINDRED_TEST_DIALECT: 'postgres' },
+                setupFiles: ['apps/server/test/setup/no-network.ts'],
+                testTimeout: 60_000,
+                hookTimeout: 60_000,
               },
             },
           ]

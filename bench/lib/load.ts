@@ -6,6 +6,9 @@ export interface LoadResult {
   p99: number;
   errors: number;
   non2xx: number;
+  /** Requests answered and the seconds it took (for throughput over several runs). */
+  requests: number;
+  seconds: number;
 }
 
 export interface LoadOptions {
@@ -33,6 +36,8 @@ export async function load(o: LoadOptions): Promise<LoadResult> {
     p99: result.latency.p99,
     errors: result.errors,
     non2xx: result.non2xx,
+    requests: result.requests.total,
+    seconds: result.duration,
   };
 }
 

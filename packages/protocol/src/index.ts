@@ -26,3 +26,4 @@ export * from './calls/translate.js';
 export * from './wire/chat.js';
 export * from './wire/mail.js';
 export * from './rules/chat.js';
+export * from './emoticons.js';

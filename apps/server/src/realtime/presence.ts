@@ -41,7 +41,8 @@ export class PresenceService {
     const pipeline = this.redis.pipeline();
     const now = this.now();
     for (const id of remote) pipeline.zcount(this.key(id), now, '+inf');
-    const results = (await pipeline.exec()) ?? [];
+    // Without Redis for a moment, members on other nodes show offline rather than failing the caller.
+    const results = (await pipeline.exec().catch(() => null)) ?? [];
     results.forEach(([err, count], i) => {
       if (!err && Number(count) > 0) online.add(remote[i]!);
     });
@@ -58,7 +59,8 @@ export class PresenceService {
       .zcount(key, now, '+inf')
       .zadd(key, now + this.options.ttlMs, this.options.nodeId)
       .pexpire(key, this.options.ttlMs)
-      .exec();
+      .exec()
+      .catch(() => null); // Redis away: announce (a repeated "online" is harmless); renew() adds the entry later.
     return Number(result?.[0]?.[1] ?? 0) === 0;
   }
 
@@ -66,7 +68,7 @@ export class PresenceService {
   async disconnected(userId: number): Promise<boolean> {
     if (!this.redis) return true;
     const key = this.key(userId);
-    const result = await this.redis.multi().zrem(key, this.options.nodeId).zcount(key, this.now(), '+inf').exec();
+    const result = await this.redis.multi().zrem(key, this.options.nodeId).zcount(key, this.now(), '+inf').exec().catch(() => null);
     return Number(result?.[1]?.[1] ?? 0) === 0;
   }
 

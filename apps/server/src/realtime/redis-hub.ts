@@ -16,6 +16,7 @@ interface Log {
 export class RedisHub extends LocalHub {
   private readonly pub: Redis;
   private readonly sub: Redis;
+  private readonly cmd: Redis;
   private readonly channel: string;
   private subscribedOnce = false;
   private closed = false;
@@ -30,9 +31,13 @@ export class RedisHub extends LocalHub {
     this.channel = `${prefix}chat`;
     // The publisher waits through a reconnect rather than failing: a stored message's doorbell is
     // worth a delay. The subscriber must be its own connection (subscribed connections only listen).
-    this.pub = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false });
-    this.sub = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false });
-    for (const [name, client] of [['publisher', this.pub], ['subscriber', this.sub]] as const) {
+    // Named, so an operator (or a test) can tell the connections apart in CLIENT LIST.
+    this.pub = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false, connectionName: `${prefix}pub:${nodeId}` });
+    this.sub = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false, connectionName: `${prefix}sub:${nodeId}` });
+    // Presence commands fail fast instead of queueing: while Redis is away, a node answers from
+    // what it knows locally rather than holding a member's connection.
+    this.cmd = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false, connectionName: `${prefix}cmd:${nodeId}` });
+    for (const [name, client] of [['publisher', this.pub], ['subscriber', this.sub], ['commands', this.cmd]] as const) {
       client.on('error', (err) => {
         if (!this.closed) this.log.warn({ err: err.message }, `redis ${name} error`);
       });
@@ -41,9 +46,16 @@ export class RedisHub extends LocalHub {
       if (channel !== this.channel) return;
       this.receive(raw);
     });
-    // ioredis re-subscribes after a reconnect; 'ready' after the first one means a gap to repair.
+    // 'ready' after the first connection means a gap to repair. Subscribe (again; it is idempotent)
+    // and only once Redis confirms, re-read the database: nothing published after that is missed.
     this.sub.on('ready', () => {
-      if (this.subscribedOnce && !this.closed) for (const listener of this.resyncListeners) listener();
+      if (!this.subscribedOnce || this.closed) return;
+      this.sub
+        .subscribe(this.channel)
+        .then(() => {
+          for (const listener of this.resyncListeners) listener();
+        })
+        .catch((err) => this.log.warn({ err: err.message }, 'redis resubscribe failed'));
     });
   }
 
@@ -53,26 +65,28 @@ export class RedisHub extends LocalHub {
     this.subscribedOnce = true;
   }
 
-  /** The publishing connection, shared with presence (plain commands only). */
+  /** A connection for presence's plain commands (not the subscriber, which may only listen). */
   get commands(): Redis {
-    return this.pub;
+    return this.cmd;
   }
 
+  /**
+   * Local delivery at once; the publication is queued by ioredis (through a reconnect too) and not
+   * awaited, so a Redis outage never holds up storing and acknowledging a member's messages.
+   */
   override async publish(event: HubEvent): Promise<void> {
     this.deliver(event);
-    try {
-      const doorbell = event.type === 'message' ? { ...event, row: undefined } : event;
-      await this.pub.publish(this.channel, JSON.stringify({ node: this.nodeId, event: doorbell }));
-    } catch (err) {
-      // The data is stored; the other node's members get it at their next catch-up.
-      this.log.error({ err, type: event.type }, 'redis publish failed');
-    }
+    const doorbell = event.type === 'message' ? { ...event, row: undefined } : event;
+    void this.pub.publish(this.channel, JSON.stringify({ node: this.nodeId, event: doorbell })).catch((err: Error) => {
+      // The data is stored; the other nodes' members get it at their next catch-up.
+      if (!this.closed) this.log.error({ err: err.message, type: event.type }, 'redis publish failed');
+    });
   }
 
   override async close(): Promise<void> {
     this.closed = true;
     await super.close();
-    await Promise.allSettled([this.sub.quit(), this.pub.quit()]);
+    await Promise.allSettled([this.sub.quit(), this.pub.quit(), this.cmd.quit()]);
   }
 
   private receive(raw: string): void {

@@ -13,9 +13,14 @@ import { UserLayout } from './layouts/UserLayout';
 import { EditProfileScreen } from './screens/EditProfileScreen';
 import { ForgotPasswordScreen } from './screens/ForgotPasswordScreen';
 import { GeneralSettingsScreen } from './screens/GeneralSettingsScreen';
+import { HomeScreen } from './screens/home/HomeScreen';
 import { InfoScreen } from './screens/InfoScreen';
 import { LoginScreen } from './screens/LoginScreen';
+import { MemberDetailScreen } from './screens/member/MemberDetailScreen';
+import { MemberListScreen } from './screens/members/MemberListScreen';
+import { MemberSearchScreen } from './screens/members/MemberSearchScreen';
 import { NotificationSettingsScreen } from './screens/NotificationSettingsScreen';
+import { PhotoScreen } from './screens/photos/PhotoScreen';
 import { ProfileScreen } from './screens/ProfileScreen';
 import { RegisterScreen } from './screens/RegisterScreen';
 import { ResetPasswordScreen } from './screens/ResetPasswordScreen';
@@ -36,7 +41,7 @@ function MemberDetail() {
   if (me != null && String(me) === id) return <Navigate to="/w/home/user/index" replace />;
   return (
     <Permitted flag="View_profiles">
-      <PlaceholderPage title="userDetail" />
+      <MemberDetailScreen />
     </Permitted>
   );
 }
@@ -69,12 +74,12 @@ export function DesktopRoutes() {
         </Route>
         <Route path="home" element={<RequireAuth terminal="w" pending={<PendingNotice />}><Outlet /></RequireAuth>}>
           <Route index element={<Navigate to="index" replace />} />
-          <Route path="index" element={<PlaceholderPage title="home" />} />
+          <Route path="index" element={<Page title="home"><HomeScreen /></Page>} />
           <Route path="member" element={<SectionLayout tabs={MEMBER_TABS} />}>
             <Route index element={<Navigate to="online" replace />} />
-            <Route path="online" element={<PlaceholderPage title="memberOnline" />} />
-            <Route path="latest" element={<PlaceholderPage title="memberLatest" />} />
-            <Route path="search" element={<Permitted flag="Search_users"><PlaceholderPage title="memberSearch" /></Permitted>} />
+            <Route path="online" element={<Page title="memberOnline"><MemberListScreen key="online" kind="online" /></Page>} />
+            <Route path="latest" element={<Page title="memberLatest"><MemberListScreen key="latest" kind="latest" /></Page>} />
+            <Route path="search" element={<Permitted flag="Search_users"><Page title="memberSearch"><MemberSearchScreen /></Page></Permitted>} />
           </Route>
           <Route path="chat" element={<PlaceholderPage title="chat" />} />
           <Route path="message" element={<PlaceholderPage title="message" />} />
@@ -85,7 +90,7 @@ export function DesktopRoutes() {
             <Route path="index" element={<PlaceholderPage title="storeIndex" />} />
             <Route path="mine" element={<PlaceholderPage title="storeMine" />} />
           </Route>
-          <Route path="photo/:id" element={<Permitted flag="View_photo"><PlaceholderPage title="photo" /></Permitted>} />
+          <Route path="photo/:id" element={<Permitted flag="View_photo"><PhotoScreen /></Permitted>} />
           <Route path="user/detail/:id" element={<MemberDetail />} />
           <Route path="user" element={<UserLayout />}>
             <Route index element={<Navigate to="index" replace />} />

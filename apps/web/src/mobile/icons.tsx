@@ -60,6 +60,7 @@ export const EyeOffIcon = /* @__PURE__ */ icon(
     <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2M3 3l18 18" />
   </>,
 );
+export const ChevronLeftIcon = /* @__PURE__ */ icon(<path d="m15 5-7 7 7 7" />);
 export const CheckIcon = /* @__PURE__ */ icon(<path d="m5 12.5 4.5 4.5L19 7.5" />);
 export const HomeIcon = /* @__PURE__ */ icon(<path d="M3 11 12 3.5l9 7.5v9a1 1 0 0 1-1 1h-5v-6h-6v6H4a1 1 0 0 1-1-1Z" />);
 export const CompassIcon = /* @__PURE__ */ icon(

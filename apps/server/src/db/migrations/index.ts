@@ -4,6 +4,7 @@ import * as m0001 from './0001-initial.js';
 import * as m0002 from './0002-base-data.js';
 import * as m0003 from './0003-discovery-indexes.js';
 import * as m0004 from './0004-chat.js';
+import * as m0005 from './0005-member-list-counts.js';
 
 type Step = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
 
@@ -13,6 +14,7 @@ const STEPS: Record<string, Step> = {
   '0002-base-data': m0002,
   '0003-discovery-indexes': m0003,
   '0004-chat': m0004,
+  '0005-member-list-counts': m0005,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChangeSignatureMutation } from '../../api/account';
 import { useErrorText } from '../../api/errors';
+import { EmoticonText } from '../../ui/emoticons/EmoticonText';
 
 /** The member's signature, edited in place (at most 30 characters, with a counter). */
 export function SignatureEditor({ signature }: { signature: string }) {
@@ -32,7 +33,7 @@ export function SignatureEditor({ signature }: { signature: string }) {
     return (
       <div className="kd-signature">
         <p data-testid="profile-signature" className={signature ? '' : 'is-empty'}>
-          {signature || t('profile.signatureEmpty')}
+          {signature ? <EmoticonText text={signature} /> : t('profile.signatureEmpty')}
         </p>
         <Button type="text" size="small" icon={<EditOutlined />} onClick={() => setDraft(signature)} aria-label={t('profile.editSignature')} data-testid="edit-signature">
           {t('profile.editSignature')}

@@ -11,6 +11,7 @@ import { AvatarCropDialog } from '../components/AvatarCropDialog';
 import { CopyField } from '../components/CopyField';
 import { countryName } from '../components/countries';
 import { SignatureEditor } from '../components/SignatureEditor';
+import { MyActivity } from './member/MyActivity';
 import './profile.css';
 
 function Stat({ icon, label, value, action }: { icon: ReactNode; label: string; value: ReactNode; action?: { to: string; text: string } }) {
@@ -119,6 +120,8 @@ export function ProfileScreen() {
         <p>{t('profile.inviteHint')}</p>
         <CopyField name="invitation" value={invitation} />
       </section>
+
+      <MyActivity userId={user.id} />
 
       <AvatarCropDialog open={cropping} onClose={() => setCropping(false)} />
     </div>

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { useLogoutMutation } from '../../api/auth';
 import { ClockIcon, LogoMark } from '../icons';
 import { useTitle } from '../use-title';
+import { useSingleFlight } from '../use-single-flight';
 import './page.css';
 
 /** Status 2: the account waits for approval; the notice and sign-out are all there is. */
@@ -12,11 +13,10 @@ export function PendingScreen() {
   const logout = useLogoutMutation();
   const navigate = useNavigate();
   useTitle(t('pending.title'));
-  const signOut = async () => {
-    if (logout.isPending) return;
+  const signOut = useSingleFlight(async () => {
     await logout.mutateAsync();
     navigate('/m/login', { replace: true });
-  };
+  });
   return (
     <main className="m-pending" data-testid="pending-screen">
       <div className="m-pending-card" role="status">

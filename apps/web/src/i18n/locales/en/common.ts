@@ -76,6 +76,10 @@ const common = {
     image_too_small: 'The image is too small (300*300)',
     image_too_large: 'The image is too large',
     user_not_found: 'User does not exist',
+    no_users_found: 'No users found',
+    cannot_like_self: 'You cannot follow yourself',
+    content_empty: "Content can't empty",
+    image_not_owned: 'Choose an image you uploaded',
   },
   messages: {
     loginSuccess: 'Login success',
@@ -103,6 +107,7 @@ const common = {
   },
   age: '{{count}} years',
   language: 'Language',
+  emoticons: { picker: 'Emoticons' },
 };
 
 export default common;

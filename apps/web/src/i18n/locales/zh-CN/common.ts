@@ -77,6 +77,10 @@ const common: CommonStrings = {
     image_too_small: '图片太小（300*300）',
     image_too_large: '图片太大',
     user_not_found: '用户不存在',
+    no_users_found: '没有找到用户',
+    cannot_like_self: '不能关注自己',
+    content_empty: '内容不能为空',
+    image_not_owned: '请选择你上传的图片',
   },
   messages: {
     loginSuccess: '登录成功',
@@ -104,6 +108,7 @@ const common: CommonStrings = {
   },
   age: '{{count}} 岁',
   language: '语言',
+  emoticons: { picker: '表情' },
 };
 
 export default common;

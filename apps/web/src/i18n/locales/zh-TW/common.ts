@@ -77,6 +77,10 @@ const common: CommonStrings = {
     image_too_small: '圖片太小（300*300）',
     image_too_large: '圖片太大',
     user_not_found: '用戶不存在',
+    no_users_found: '沒有找到用戶',
+    cannot_like_self: '不能關注自己',
+    content_empty: '內容不能為空',
+    image_not_owned: '請選擇你上傳的圖片',
   },
   messages: {
     loginSuccess: '登入成功',
@@ -104,6 +108,7 @@ const common: CommonStrings = {
   },
   age: '{{count}} 歲',
   language: '語言',
+  emoticons: { picker: '表情' },
 };
 
 export default common;

@@ -9,6 +9,7 @@ import { Field, FieldInput } from '../../components/Field';
 import { checkEmail, problemText } from '../../form-rules';
 import { MailIcon } from '../../icons';
 import { toastFail } from '../../toast';
+import { useSingleFlight } from '../../use-single-flight';
 import '../../auth.css';
 
 /** /m/Forgotpassword: one e-mail field; the server mails a one-time reset link (DESIGN section 8). */
@@ -19,9 +20,7 @@ export default function ForgotPasswordScreen() {
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState(false);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (forget.isPending) return;
+  const submit = useSingleFlight(async (event: FormEvent) => {
     const problem = checkEmail(email);
     if (problem) return toastFail(problemText(t, problem));
     try {
@@ -30,7 +29,7 @@ export default function ForgotPasswordScreen() {
     } catch (error) {
       toastFail(errorText(error));
     }
-  };
+  });
 
   const back = (
     <p className="m-auth-switch">

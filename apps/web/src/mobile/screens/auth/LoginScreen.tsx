@@ -9,6 +9,7 @@ import { Field, FieldInput, PasswordField } from '../../components/Field';
 import { checkLogin, problemText } from '../../form-rules';
 import { LockIcon, UserIcon } from '../../icons';
 import { toast, toastFail } from '../../toast';
+import { useSingleFlight } from '../../use-single-flight';
 
 /** /m/login: username or e-mail and password; Enter submits. Pending accounts (-3) still sign in. */
 export function LoginScreen() {
@@ -18,9 +19,7 @@ export function LoginScreen() {
   const [account, setAccount] = useState('');
   const [password, setPassword] = useState('');
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (login.isPending) return;
+  const submit = useSingleFlight(async (event: FormEvent) => {
     const problem = checkLogin({ account, password });
     if (problem) return toastFail(problemText(t, problem));
     try {
@@ -29,7 +28,7 @@ export function LoginScreen() {
     } catch (error) {
       toastFail(errorText(error, 'errors.login_failed'));
     }
-  };
+  });
 
   return (
     <AuthLayout

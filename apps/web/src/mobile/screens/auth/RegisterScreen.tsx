@@ -15,6 +15,7 @@ import { BIRTHDAY_DEFAULT, pickerToBirthday } from '../../dates';
 import { checkRegister, problemText, type RegisterForm } from '../../form-rules';
 import { GlobeIcon, IdIcon, LockIcon, MailIcon, UserIcon } from '../../icons';
 import { toast, toastFail } from '../../toast';
+import { useSingleFlight } from '../../use-single-flight';
 import '../../auth.css';
 
 const initialForm: RegisterForm = {
@@ -40,9 +41,7 @@ export default function RegisterScreen() {
   const [agreed, setAgreed] = useState(true);
   const set = <K extends keyof RegisterForm>(key: K) => (value: RegisterForm[K]) => setForm((f) => ({ ...f, [key]: value }));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (register.isPending) return;
+  const submit = useSingleFlight(async (event: FormEvent) => {
     // Spec section 5: without the terms accepted, submitting does nothing but point at them.
     if (!agreed) return toastFail(t('common:validation.agreement'));
     const problem = checkRegister(form, invitation);
@@ -64,7 +63,7 @@ export default function RegisterScreen() {
     } catch (error) {
       toastFail(errorText(error));
     }
-  };
+  });
 
   const usernameMax = invitation ? LIMITS.invitationUsernameMax : LIMITS.usernameMax;
   return (
@@ -104,7 +103,7 @@ export default function RegisterScreen() {
             onChange={set('password')}
           />
           {invitation ? (
-            <PasswordField icon={<LockIcon />} name="repeat" placeholder={t('register.repeatPlaceholder')} autoComplete="new-password" maxLength={LIMITS.passwordMax} value={form.repeat} onChange={set('repeat')} />
+            <PasswordField icon={<LockIcon />} name="passwordRepeat" placeholder={t('register.repeatPlaceholder')} autoComplete="new-password" maxLength={LIMITS.passwordMax} value={form.repeat} onChange={set('repeat')} />
           ) : null}
           <Field icon={<GlobeIcon />}>
             <FieldInput
@@ -120,10 +119,10 @@ export default function RegisterScreen() {
           <div className="m-gender" role="group" aria-label={t('common:fields.sex')}>
             <span className="m-gender-label">{t('register.iAm')}</span>
             <Radio.Group value={form.sex} onChange={(v) => set('sex')(Number(v))}>
-              <Radio value={Sex.male} className="m-chip">
+              <Radio value={Sex.male} className="m-chip" data-testid="gender-male">
                 {t('common:sex.male')}
               </Radio>
-              <Radio value={Sex.female} className="m-chip">
+              <Radio value={Sex.female} className="m-chip" data-testid="gender-female">
                 {t('common:sex.female')}
               </Radio>
             </Radio.Group>

@@ -10,6 +10,7 @@ import { PasswordField } from '../../components/Field';
 import { checkNewPassword, problemText } from '../../form-rules';
 import { LockIcon } from '../../icons';
 import { toastFail, toastSuccess } from '../../toast';
+import { useSingleFlight } from '../../use-single-flight';
 import '../../auth.css';
 
 /** /m/reset-password?token=...: the link of the reset mail; a new password, then sign in. */
@@ -23,9 +24,7 @@ export default function ResetPasswordScreen() {
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (reset.isPending) return;
+  const submit = useSingleFlight(async (event: FormEvent) => {
     const problem = checkNewPassword(password, repeat);
     if (problem) return toastFail(problemText(t, problem));
     try {
@@ -35,7 +34,7 @@ export default function ResetPasswordScreen() {
     } catch (error) {
       toastFail(errorText(error));
     }
-  };
+  });
 
   const back = (
     <p className="m-auth-switch">
@@ -70,7 +69,7 @@ export default function ResetPasswordScreen() {
           value={password}
           onChange={setPassword}
         />
-        <PasswordField icon={<LockIcon />} name="repeat" autoComplete="new-password" maxLength={LIMITS.passwordMax} placeholder={t('reset.repeatPlaceholder')} value={repeat} onChange={setRepeat} />
+        <PasswordField icon={<LockIcon />} name="passwordRepeat" autoComplete="new-password" maxLength={LIMITS.passwordMax} placeholder={t('reset.repeatPlaceholder')} value={repeat} onChange={setRepeat} />
         <Button className="m-submit" type="submit" color="primary" block size="large" loading={reset.isPending}>
           {t('reset.submit')}
         </Button>

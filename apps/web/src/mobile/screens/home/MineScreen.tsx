@@ -13,6 +13,7 @@ import { MenuIcon, type Tone } from '../../components/MenuIcon';
 import { CoinIcon, CrownIcon, EyeIcon, EyeOffIcon, FlagIcon, GiftIcon, HeadsetIcon, PictureIcon, SettingsIcon } from '../../icons';
 import { toastFail, toastSuccess } from '../../toast';
 import { useTitle } from '../../use-title';
+import { useSingleFlight } from '../../use-single-flight';
 
 /** /m/home/my/index: the member's own card, balance, menu, the women's visibility switch and sign-out. */
 export function MineScreen() {
@@ -23,6 +24,21 @@ export function MineScreen() {
   const visibility = useVisibilityMutation();
   const logout = useLogoutMutation();
   useTitle(t('titles.mine'));
+
+  const toggleVisibility = useSingleFlight(async (online: boolean) => {
+    try {
+      await visibility.mutateAsync(online ? 1 : 0);
+      toastSuccess(t(online ? 'mine.visibilityOn' : 'mine.visibilityOff'));
+    } catch (error) {
+      toastFail(errorText(error, 'messages.modifyFailed'));
+    }
+  });
+
+  const signOut = useSingleFlight(async () => {
+    await logout.mutateAsync();
+    navigate('/m/login', { replace: true });
+  });
+
   if (!user) return null;
 
   const until = user.vip >= 2 ? user.overduedate_2 : user.vip === 1 ? user.overduedate_1 : undefined;
@@ -35,21 +51,6 @@ export function MineScreen() {
     { key: 'service', to: '/m/home/chat/service', icon: <HeadsetIcon />, tone: 'green' },
     { key: 'reports', to: '/m/reportList', icon: <FlagIcon />, tone: 'orange' },
   ];
-
-  const toggleVisibility = async (online: boolean) => {
-    try {
-      await visibility.mutateAsync(online ? 1 : 0);
-      toastSuccess(t(online ? 'mine.visibilityOn' : 'mine.visibilityOff'));
-    } catch (error) {
-      toastFail(errorText(error, 'messages.modifyFailed'));
-    }
-  };
-
-  const signOut = async () => {
-    if (logout.isPending) return;
-    await logout.mutateAsync();
-    navigate('/m/login', { replace: true });
-  };
 
   return (
     <div className="m-mine">
@@ -65,7 +66,9 @@ export function MineScreen() {
         </h1>
         <div className="m-mine-meta">
           <span className={`m-sex m-sex-${user.sex === Sex.female ? 'f' : 'm'}`}>
-            {user.sex === Sex.female ? '♀' : '♂'} {t('mine.age', { count: ageOn(user.birthday) })}
+            <span aria-hidden="true">{user.sex === Sex.female ? '♀' : '♂'}</span>
+            <span className="m-sr-only">{t(user.sex === Sex.female ? 'common:sex.female' : 'common:sex.male')}</span>
+            {t('mine.age', { count: ageOn(user.birthday) })}
           </span>
           <span data-testid="mine-badge">
             <VipBadge vip={user.vip} until={until} />

@@ -7,6 +7,7 @@ import { useErrorText } from '../../../api/errors';
 import { centredSquare, renderAvatar, type CropArea } from '../../../ui/avatar-crop';
 import { useSaveProfile } from '../../use-save-profile';
 import { toastFail } from '../../toast';
+import { useSingleFlight } from '../../use-single-flight';
 
 /** Spec section 5: zoom runs 0-100; here 0 shows the whole square, 100 is three times closer. */
 const ZOOM_STEPS = 100;
@@ -25,8 +26,7 @@ export default function AvatarCropPopup({ image, url, onClose }: { image: HTMLIm
   const area = useRef<CropArea>(centredSquare(image));
   const busy = upload.isPending || saving;
 
-  const confirm = async () => {
-    if (busy) return;
+  const confirm = useSingleFlight(async () => {
     let path: string;
     try {
       path = await upload.mutateAsync(await renderAvatar(image, area.current));
@@ -34,7 +34,7 @@ export default function AvatarCropPopup({ image, url, onClose }: { image: HTMLIm
       return toastFail(errorText(error, 'mobile:setup.uploadFailed'));
     }
     if (await save({ avatar: path })) onClose();
-  };
+  });
 
   return (
     <Popup visible onClose={onClose} bodyClassName="m-crop" destroyOnClose aria-label={t('setup.crop')}>

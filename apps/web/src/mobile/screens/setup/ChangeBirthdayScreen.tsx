@@ -9,6 +9,7 @@ import { BIRTHDAY_DEFAULT, BIRTHDAY_MIN, birthdayToPicker, formatBirthday, picke
 import { checkBirthday, problemText } from '../../form-rules';
 import { toastFail } from '../../toast';
 import { useSaveProfile } from '../../use-save-profile';
+import { useSingleFlight } from '../../use-single-flight';
 import '../../setup.css';
 
 const BACK = '/m/home/my/setup/data';
@@ -23,11 +24,11 @@ export default function ChangeBirthdayScreen() {
   const lang = i18n.resolvedLanguage ?? 'en';
   const birthday = pickerToBirthday(date);
 
-  const submit = async () => {
+  const submit = useSingleFlight(async () => {
     const problem = checkBirthday(birthday);
     if (problem) return toastFail(problemText(t, problem));
     if (await save({ birthday })) goBack();
-  };
+  });
 
   return (
     <SubPage title={t('titles.birthday')} back={BACK}>

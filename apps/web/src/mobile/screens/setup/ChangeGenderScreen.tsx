@@ -6,6 +6,7 @@ import { useSession } from '../../../state/session';
 import { SubPage } from '../../components/SubPage';
 import { useGoBack } from '../../use-go-back';
 import { useSaveProfile } from '../../use-save-profile';
+import { useSingleFlight } from '../../use-single-flight';
 import '../../setup.css';
 
 const BACK = '/m/home/my/setup/data';
@@ -18,9 +19,9 @@ export default function ChangeGenderScreen() {
   const { save, saving } = useSaveProfile();
   const [sex, setSex] = useState<number>(user?.sex ?? Sex.male);
 
-  const submit = async () => {
+  const submit = useSingleFlight(async () => {
     if (await save({ sex })) goBack();
-  };
+  });
 
   return (
     <SubPage title={t('titles.gender')} back={BACK}>

@@ -3,7 +3,6 @@ import { Button } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChangePasswordMutation } from '../../../api/auth';
-import { ApiError } from '../../../api/client';
 import { useErrorText } from '../../../api/errors';
 import { useSession } from '../../../state/session';
 import { PasswordField } from '../../components/Field';
@@ -12,6 +11,7 @@ import { useGoBack } from '../../use-go-back';
 import { checkChangePassword, problemText } from '../../form-rules';
 import { KeyIcon, LockIcon } from '../../icons';
 import { toastFail, toastSuccess } from '../../toast';
+import { useSingleFlight } from '../../use-single-flight';
 import '../../setup.css';
 
 const BACK = '/m/home/my/setup/index';
@@ -26,9 +26,7 @@ export default function ChangePasswordScreen() {
   const [form, setForm] = useState({ oldpassword: '', newpassword: '', repeat: '' });
   const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (change.isPending) return;
+  const submit = useSingleFlight(async (event: FormEvent) => {
     const problem = checkChangePassword(form);
     if (problem) return toastFail(problemText(t, problem));
     try {
@@ -36,11 +34,10 @@ export default function ChangePasswordScreen() {
       toastSuccess(t('common:messages.modified'));
       goBack();
     } catch (error) {
-      // Status 0 means "old password incorrect" here; errorText would read it as "no connection".
-      const oldWrong = error instanceof ApiError && error.id === 'old_password_wrong';
-      toastFail(oldWrong ? t('common:errors.old_password_wrong') : errorText(error, 'messages.modifyFailed'));
+      // Status 0 with the id old_password_wrong: "The old password is incorrect".
+      toastFail(errorText(error, 'messages.modifyFailed'));
     }
-  };
+  });
 
   const range = { min: LIMITS.passwordMin, max: LIMITS.passwordMax };
   return (
@@ -58,7 +55,7 @@ export default function ChangePasswordScreen() {
           value={form.newpassword}
           onChange={set('newpassword')}
         />
-        <PasswordField icon={<LockIcon />} name="repeat" autoComplete="new-password" maxLength={LIMITS.passwordMax} placeholder={t('setup.repeatPlaceholder')} value={form.repeat} onChange={set('repeat')} />
+        <PasswordField icon={<LockIcon />} name="passwordRepeat" autoComplete="new-password" maxLength={LIMITS.passwordMax} placeholder={t('setup.repeatPlaceholder')} value={form.repeat} onChange={set('repeat')} />
         <p className="m-hint m-hint-flush">{t('setup.passwordHint')}</p>
         <Button className="m-submit" type="submit" color="primary" block size="large" loading={change.isPending} data-testid="password-save">
           {t('common:actions.save')}

@@ -8,6 +8,7 @@ import { useSession } from '../../../state/session';
 import { SubPage } from '../../components/SubPage';
 import { useGoBack } from '../../use-go-back';
 import { toastFail, toastSuccess } from '../../toast';
+import { useSingleFlight } from '../../use-single-flight';
 import '../../setup.css';
 
 const BACK = '/m/home/my/setup/index';
@@ -21,8 +22,7 @@ export default function ChangeSignatureScreen() {
   const change = useChangeSignatureMutation();
   const [signature, setSignature] = useState(user?.signature ?? '');
 
-  const submit = async () => {
-    if (change.isPending) return;
+  const submit = useSingleFlight(async () => {
     try {
       await change.mutateAsync({ signature: signature.trim() });
       toastSuccess(t('common:messages.modified'));
@@ -30,7 +30,7 @@ export default function ChangeSignatureScreen() {
     } catch (error) {
       toastFail(errorText(error, 'messages.modifyFailed'));
     }
-  };
+  });
 
   return (
     <SubPage title={t('titles.signature')} back={BACK}>

@@ -7,6 +7,7 @@ import { LANGUAGE_NAMES } from '../../../i18n';
 import { SubPage } from '../../components/SubPage';
 import { switchLanguage } from '../../strings';
 import { toastFail, toastSuccess } from '../../toast';
+import { useSingleFlight } from '../../use-single-flight';
 import '../../setup.css';
 
 /** /m/home/my/setup/lang: the interface changes at once; the account keeps the choice for its e-mails. */
@@ -16,8 +17,8 @@ export default function LanguageScreen() {
   const saveLanguage = useLanguageMutation();
   const current = (i18n.resolvedLanguage ?? 'en') as Language;
 
-  const choose = async (lang: Language) => {
-    if (lang === current || saveLanguage.isPending) return;
+  const choose = useSingleFlight(async (lang: Language) => {
+    if (lang === current) return;
     await switchLanguage(lang);
     try {
       await saveLanguage.mutateAsync(lang);
@@ -25,11 +26,11 @@ export default function LanguageScreen() {
     } catch (error) {
       toastFail(errorText(error, 'messages.modifyFailed'));
     }
-  };
+  });
 
   return (
     <SubPage title={t('titles.language')} back="/m/home/my/setup/index">
-      <Radio.Group value={current} onChange={(v) => void choose(v as Language)}>
+      <Radio.Group value={current} onChange={(v) => choose(v as Language)}>
         <List className="m-card m-radio-list" aria-label={t('setup.language')}>
           {LANGUAGES.map((lang) => (
             <List.Item key={lang}>

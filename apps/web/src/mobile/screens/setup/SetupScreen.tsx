@@ -12,6 +12,7 @@ import { MenuIcon } from '../../components/MenuIcon';
 import { SubPage } from '../../components/SubPage';
 import { CameraIcon, GlobeIcon, IdIcon, KeyIcon, PenIcon } from '../../icons';
 import { toastFail } from '../../toast';
+import { useSingleFlight } from '../../use-single-flight';
 import '../../setup.css';
 
 // react-easy-crop comes only when a photo was chosen.
@@ -31,7 +32,6 @@ export default function SetupScreen() {
   const fileInput = useRef<HTMLInputElement>(null);
   const [sheet, setSheet] = useState(false);
   const [chosen, setChosen] = useState<Chosen | null>(null);
-  if (!user) return null;
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -54,11 +54,12 @@ export default function SetupScreen() {
     setChosen(null);
   };
 
-  const signOut = async () => {
-    if (logout.isPending) return;
+  const signOut = useSingleFlight(async () => {
     await logout.mutateAsync();
     navigate('/m/login', { replace: true });
-  };
+  });
+
+  if (!user) return null;
 
   const language = LANGUAGE_NAMES[(i18n.resolvedLanguage ?? 'en') as Language];
   return (

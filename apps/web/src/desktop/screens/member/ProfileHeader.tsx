@@ -1,0 +1,69 @@
+import { FlagOutlined, GiftOutlined, MessageOutlined, PictureOutlined, SafetyCertificateFilled } from '@ant-design/icons';
+import type { MemberDetailWire } from '@kindred/protocol';
+import { Button, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Avatar } from '../../../ui/Avatar';
+import { EmoticonText } from '../../../ui/emoticons/EmoticonText';
+import { FollowButton } from '../../components/members/FollowButton';
+import { MemberFacts } from '../../components/members/MemberFacts';
+import { MemberName } from '../../components/members/MemberName';
+import { OnlineDot, OnlineText } from '../../components/members/OnlineStatus';
+import { useComingLater } from '../../components/useDesktopFeedback';
+
+/** Background photo, avatar, name, badge, facts, signature, counts and the buttons of spec section 2. */
+export function ProfileHeader({ member }: { member: MemberDetailWire }) {
+  const { t } = useTranslation('desktop');
+  const later = useComingLater();
+  const cover = member.backphotos[0]?.img;
+  return (
+    <section className="kd-card kd-detail-hero">
+      <div className="kd-detail-cover" style={cover ? { backgroundImage: `url("${encodeURI(cover)}")` } : undefined} data-testid="detail-cover" />
+      <div className="kd-detail-main">
+        <div className="kd-detail-avatar kd-member-photo">
+          <Avatar src={member.avatar} name={member.username} size={112} />
+          <OnlineDot member={member} />
+        </div>
+        <div className="kd-detail-id">
+          <h1>
+            <MemberName member={member} link={false} />
+            {member.is_auth ? (
+              <Tooltip title={t('detail.verified')}>
+                <SafetyCertificateFilled className="kd-verified" aria-label={t('detail.verified')} />
+              </Tooltip>
+            ) : null}
+          </h1>
+          <p className="kd-detail-facts">
+            <MemberFacts member={member} className="" />
+            <OnlineText member={member} />
+          </p>
+          <p className={member.signature ? 'kd-detail-signature' : 'kd-detail-signature is-empty'}>
+            {member.signature ? <EmoticonText text={member.signature} /> : t('members.signatureEmpty')}
+          </p>
+          <p className="kd-detail-counts">
+            <strong data-testid="like-count">{t('detail.followers', { count: member.likecount })}</strong>
+            <span>{t('detail.posts', { count: member.newfeedcount })}</span>
+          </p>
+        </div>
+      </div>
+      <div className="kd-detail-actions">
+        <Button type="primary" size="large" icon={<MessageOutlined />} onClick={() => later('message')} data-testid="detail-message">
+          {t('detail.message')}
+        </Button>
+        <FollowButton member={member} size="large" />
+        <Button size="large" icon={<GiftOutlined />} onClick={() => later('gift')} data-testid="detail-gift">
+          {t('detail.gift')}
+        </Button>
+        <Link to={`/w/home/photo/${member.id}`}>
+          <Button size="large" icon={<PictureOutlined />} data-testid="detail-photos">
+            {t('detail.photos')}
+          </Button>
+        </Link>
+        <span className="kd-grow" />
+        <Button size="large" type="text" icon={<FlagOutlined />} onClick={() => later('report')} data-testid="detail-report">
+          {t('detail.report')}
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,7 @@
+import { emoticonFileName } from '@kindred/protocol';
+
+/** Where the build serves an emoticon's picture (copied from Twemoji by scripts/copy-emoticons.ts). */
+export const emoticonUrl = (code: string) => `/static/emoticons/${emoticonFileName(code)}`;
+
+/** Emoticons show at 24×24 px (spec section 9). */
+export const EMOTICON_SIZE = 24;
