@@ -56,7 +56,7 @@ const STORE_TABS = [
   { to: 'mine', label: 'nav.myGifts' },
 ];
 
-/** Routes relative to /w. Screens later issues build show a titled "coming soon" card, never a blank page. */
+/** Routes relative to /w. Screens later issues build show a titled placeholder card (ComingSoon), never a blank page. */
 export function DesktopRoutes() {
   return (
     <Routes>
