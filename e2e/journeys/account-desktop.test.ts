@@ -1,19 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { launchBrowser, newContext } from '../support/browser.js';
+import type { Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import { newContext } from '../support/browser.js';
 import { samplePhoto, uniqueName } from '../support/fixtures.js';
-import { startServer, type RunningServer } from '../support/server.js';
+import { useJourneyEnv } from '../support/journey.js';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useJourneyEnv();
 
 const stored = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('kindred.user') ?? 'null'));
 
@@ -38,7 +29,7 @@ async function signIn(page: Page, account: string, password: string, remember = 
 }
 
 test('desktop: register, sign in, edit the profile, change language and password, sign out', async () => {
-  const { context, outbound, errors } = await newContext(browser, 'desktop', server.url);
+  const { context, outbound, errors } = await newContext(env.browser, 'desktop', env.servers[0]!.url);
   const page = await context.newPage();
   const user = uniqueName('w');
 

@@ -1,22 +1,10 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEVICES, launchBrowser, newContext, prefix } from '../support/browser.js';
+import { describe, expect, test } from 'vitest';
+import { DEVICES, newContext, prefix } from '../support/browser.js';
 import { uniqueName } from '../support/fixtures.js';
 import { resetLinkIn, waitForMail } from '../support/outbox.js';
-import { startServer, type RunningServer } from '../support/server.js';
+import { useJourneyEnv } from '../support/journey.js';
 
-let server: RunningServer;
-let approvalServer: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, approvalServer, browser] = await Promise.all([startServer(), startServer({ REGISTRATION_APPROVAL: 'true' }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await approvalServer?.stop();
-});
+const env = useJourneyEnv({}, { REGISTRATION_APPROVAL: 'true' });
 
 async function registerByApi(base: string, username: string, ua?: string) {
   const res = await fetch(`${base}/member/index/register`, {
@@ -30,14 +18,14 @@ async function registerByApi(base: string, username: string, ua?: string) {
 describe.each(DEVICES)('%s', (device) => {
   test('a forgotten password is reset through the e-mailed link', async () => {
     const user = uniqueName(device[0]!);
-    expect((await registerByApi(server.url, user)).status).toBe(200);
-    const { context, outbound } = await newContext(browser, device, server.url);
+    expect((await registerByApi(env.servers[0]!.url, user)).status).toBe(200);
+    const { context, outbound } = await newContext(env.browser, device, env.servers[0]!.url);
     const page = await context.newPage();
 
     await page.goto(device === 'phone' ? '/m/Forgotpassword' : '/w/forgot-password');
     await page.fill('input[name=email]', `${user}@example.com`);
     await page.locator('button[type=submit]').click();
-    const link = resetLinkIn(await waitForMail(server.outboxDir, `${user}@example.com`));
+    const link = resetLinkIn(await waitForMail(env.servers[0]!.outboxDir, `${user}@example.com`));
     expect(link).toContain(`${prefix(device)}/reset-password?token=`);
 
     await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
@@ -57,8 +45,8 @@ describe.each(DEVICES)('%s', (device) => {
 
   test('with approval on, a new member sees only the pending screen and sign-out', async () => {
     const user = uniqueName(device[0]!);
-    expect((await registerByApi(approvalServer.url, user)).status).toBe(-3);
-    const { context } = await newContext(browser, device, approvalServer.url);
+    expect((await registerByApi(env.servers[1]!.url, user)).status).toBe(-3);
+    const { context } = await newContext(env.browser, device, env.servers[1]!.url);
     const page = await context.newPage();
     await page.goto(`${prefix(device)}/login`);
     await page.fill('input[name=account]', user);

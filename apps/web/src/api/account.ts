@@ -68,10 +68,12 @@ export const useLanguageMutation = () => useAccountMutation((lang: Language) => 
 export const useUploadAvatarMutation = () =>
   useMutation({ mutationFn: (img: Blob) => call<{ url: string }>('/member/index/uploadImg', { img }).then((d) => d.url) });
 
+/** Uploads an image through the server's pipeline and answers its URL; album and feed calls take it as `img`. */
+export const uploadImage = (file: Blob, dir: 'dynamic' | 'photo') =>
+  call<UploadWire>('/member/index/uploads', { file, dir }).then((d) => d.url);
+
 export const useUploadMutation = () =>
-  useMutation({
-    mutationFn: ({ file, dir }: { file: Blob; dir: 'dynamic' | 'photo' }) => call<UploadWire>('/member/index/uploads', { file, dir }).then((d) => d.url),
-  });
+  useMutation({ mutationFn: ({ file, dir }: { file: Blob; dir: 'dynamic' | 'photo' }) => uploadImage(file, dir) });
 
 /** Women may hide their online status (spec section 4); the live connection later mirrors it. */
 export const useVisibilityMutation = () =>

@@ -1,7 +1,7 @@
 import type { BackPhotosWire, MemberDetailWire, PhotoPageWire, PhotoWire } from '@kindred/protocol';
 import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../state/session';
-import { useUploadMutation } from './account';
+import { uploadImage } from './account';
 import { call } from './client';
 import { retryUnanswered } from './retry';
 import { memberKeys } from './members';
@@ -37,13 +37,9 @@ export function usePhotosInfiniteQuery(userId: number | undefined) {
 /** Uploads an image file (dir 'photo') then adds it to the viewer's album (`mutate(file)`, needs Upload_photo). */
 export function useUploadPhotoMutation() {
   const qc = useQueryClient();
-  const upload = useUploadMutation();
   const me = useSession((s) => s.user?.id);
   return useMutation({
-    mutationFn: async (file: Blob) => {
-      const img = await upload.mutateAsync({ file, dir: 'photo' });
-      return call<PhotoWire>('/member/photo/released', { img });
-    },
+    mutationFn: async (file: Blob) => call<PhotoWire>('/member/photo/released', { img: await uploadImage(file, 'photo') }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: photoKeys.album(me ?? 0) }),
   });
 }
@@ -65,13 +61,9 @@ export function useDeletePhotoMutation() {
 /** Uploads an image file and adds it to the viewer's background photos (`mutate(file)`); the profile updates. */
 export function useUploadBackPhotoMutation() {
   const qc = useQueryClient();
-  const upload = useUploadMutation();
   const me = useSession((s) => s.user?.id);
   return useMutation({
-    mutationFn: async (file: Blob) => {
-      const img = await upload.mutateAsync({ file, dir: 'photo' });
-      return call<BackPhotosWire>('/member/backphoto/released', { img });
-    },
+    mutationFn: async (file: Blob) => call<BackPhotosWire>('/member/backphoto/released', { img: await uploadImage(file, 'photo') }),
     onSuccess: ({ backphotos }) => {
       qc.setQueryData<MemberDetailWire>(memberKeys.detail(me ?? 0), (old) => (old ? { ...old, backphotos } : old));
     },
