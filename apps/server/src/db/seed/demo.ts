@@ -19,6 +19,7 @@ export const DEMO_ACCOUNTS = [
 ] as const;
 
 const DAY = 86_400_000;
+type NewTrend = { user_id: number; type: number; content: string; img: string; created_at: number };
 const MEMBERS = 240;
 
 export interface SeedResult {
@@ -52,18 +53,22 @@ export async function seedDemo(db: Db, deps: { hasher: PasswordHasher; storage: 
     return { username, sex, vip };
   });
 
+  const pendingTrends: NewTrend[] = [];
   for (const [i, spec] of specs.entries()) {
-    const id = await insertMember(db, spec, i, memberHash, now, rnd);
+    const id = await insertMember(db, spec, i, memberHash, now, rnd, pendingTrends);
     const avatar = await deps.storage.put(`avatar/${id}/demo.png`, await avatarPng(spec.username, spec.sex));
     await db.updateTable('users').set({ avatar }).where('id', '=', id).execute();
-    await seedActivity(db, deps.storage, id, i, now, rnd);
+    await seedActivity(db, deps.storage, id, i, now, rnd, pendingTrends);
   }
+  // Feeds page by id, so trends go in oldest first: the demo feed then reads in time order.
+  pendingTrends.sort((a, b) => a.created_at - b.created_at);
+  for (let i = 0; i < pendingTrends.length; i += 200) await db.insertInto('trends').values(pendingTrends.slice(i, i + 200)).execute();
   await seedLikes(db, now, rnd);
   await seedShop(db);
   return { members: specs.length };
 }
 
-async function insertMember(db: Db, spec: { username: string; sex: number; vip: number }, i: number, hash: string, now: number, rnd: ReturnType<typeof seeded>) {
+async function insertMember(db: Db, spec: { username: string; sex: number; vip: number }, i: number, hash: string, now: number, rnd: ReturnType<typeof seeded>, pendingTrends: NewTrend[]) {
   const joined = now - rnd.int(1, 400) * DAY;
   const activeAgo = i < 4 || rnd.chance(0.3) ? rnd.int(0, 4) * 60_000 : rnd.int(1, 72) * 3_600_000;
   const row = await db
@@ -97,14 +102,14 @@ async function insertMember(db: Db, spec: { username: string; sex: number; vip: 
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await db.insertInto('trends').values({ user_id: row.id, type: 0, content: '', img: '', created_at: joined }).execute();
+  pendingTrends.push({ user_id: row.id, type: 0, content: '', img: '', created_at: joined });
   return row.id;
 }
 
-async function seedActivity(db: Db, storage: Storage, id: number, i: number, now: number, rnd: ReturnType<typeof seeded>) {
+async function seedActivity(db: Db, storage: Storage, id: number, i: number, now: number, rnd: ReturnType<typeof seeded>, pendingTrends: NewTrend[]) {
   if (rnd.chance(0.5)) {
     const at = now - rnd.int(1, 30 * 24) * 3_600_000;
-    await db.insertInto('trends').values({ user_id: id, type: 1, content: rnd.pick(POSTS), img: '', created_at: at }).execute();
+    pendingTrends.push({ user_id: id, type: 1, content: rnd.pick(POSTS), img: '', created_at: at });
   }
   // Photos for a fifth of the community keeps the first start quick and the albums believable.
   if (i < 8 || rnd.chance(0.15)) {
@@ -112,7 +117,7 @@ async function seedActivity(db: Db, storage: Storage, id: number, i: number, now
     for (let n = 0; n < count; n++) {
       const img = await storage.put(`photo/${id}/demo-${n}.jpg`, await photoJpg(`${id}-${n}`));
       await db.insertInto('photos').values({ user_id: id, img, created_at: now - rnd.int(1, 60) * DAY }).execute();
-      if (n === 0) await db.insertInto('trends').values({ user_id: id, type: 1, content: rnd.pick(POSTS), img, created_at: now - rnd.int(1, 20) * DAY }).execute();
+      if (n === 0) pendingTrends.push({ user_id: id, type: 1, content: rnd.pick(POSTS), img, created_at: now - rnd.int(1, 20) * DAY });
     }
     const back = await storage.put(`photo/${id}/background.jpg`, await photoJpg(`bg-${id}`));
     await db.insertInto('background_photos').values({ user_id: id, img: back, created_at: now }).execute();
