@@ -64,10 +64,13 @@ test('desktop: register, sign in, edit the profile, change language and password
 
   // E-mail, birthday and gender.
   await page.fill('input[name=email]', `${user}.new@example.com`);
+  // Gender before the date picker: its closing popup would swallow a click that follows at once.
+  await page.click('label:has(input[name=sex][value="1"])');
+  await expect.poll(() => page.isChecked('input[name=sex][value="1"]')).toBe(true);
   await page.click('input[name=birthday]');
   await page.fill('input[name=birthday]', '1990-05-17');
   await page.keyboard.press('Enter');
-  await page.click('label:has(input[name=sex][value="1"])');
+  await page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)').waitFor({ state: 'hidden' });
   await page.click('[data-testid=save-profile]');
   await page.waitForFunction((email) => JSON.parse(localStorage.getItem('kindred.user') ?? '{}').email === email, `${user}.new@example.com`);
   const saved = await stored(page);
