@@ -16,6 +16,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'protocol', include: ['packages/protocol/test/**/*.test.ts'] } },
+      // Pure web logic (the chat client's state machine and reducer); screens are covered by e2e journeys.
+      { test: { name: 'web', include: ['apps/web/test/**/*.test.ts'] } },
       {
         test: {
           name: 'server-sqlite',

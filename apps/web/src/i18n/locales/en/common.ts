@@ -80,6 +80,11 @@ const common = {
     cannot_like_self: 'You cannot follow yourself',
     content_empty: "Content can't empty",
     image_not_owned: 'Choose an image you uploaded',
+    no_free_chat: 'Frequency is used up. Please Upgrade membership and continue.',
+    recipient_unavailable: 'This member cannot receive messages',
+    insufficient_credits: 'Insufficient credits. Please recharge',
+    translate_unavailable: 'Translation between these languages is not available',
+    translate_failed: 'The translation failed, please try again',
   },
   messages: {
     loginSuccess: 'Login success',
@@ -107,6 +112,16 @@ const common = {
   },
   age: '{{count}} years',
   language: 'Language',
+  chat: {
+    connecting: 'Connecting…',
+    reconnecting: 'Connection lost. Reconnecting…',
+    closed: 'Chat is offline',
+    sending: 'Sending…',
+    failed: 'Not sent',
+    retry: 'Send again',
+    locked: 'Upgrade your membership to read this message',
+    image: '[Image]',
+  },
   emoticons: { picker: 'Emoticons' },
 };
 

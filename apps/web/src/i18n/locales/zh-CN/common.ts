@@ -81,6 +81,11 @@ const common: CommonStrings = {
     cannot_like_self: '不能关注自己',
     content_empty: '内容不能为空',
     image_not_owned: '请选择你上传的图片',
+    no_free_chat: '次数已用完，请升级会员后继续。',
+    recipient_unavailable: '该会员无法接收消息',
+    insufficient_credits: '金币不足，请充值',
+    translate_unavailable: '暂不支持这两种语言之间的翻译',
+    translate_failed: '翻译失败，请重试',
   },
   messages: {
     loginSuccess: '登录成功',
@@ -108,6 +113,16 @@ const common: CommonStrings = {
   },
   age: '{{count}} 岁',
   language: '语言',
+  chat: {
+    connecting: '正在连接…',
+    reconnecting: '连接已断开，正在重新连接…',
+    closed: '聊天已离线',
+    sending: '发送中…',
+    failed: '未发送',
+    retry: '重新发送',
+    locked: '升级会员后即可阅读此消息',
+    image: '[图片]',
+  },
   emoticons: { picker: '表情' },
 };
 

@@ -81,6 +81,11 @@ const common: CommonStrings = {
     cannot_like_self: '不能關注自己',
     content_empty: '內容不能為空',
     image_not_owned: '請選擇你上傳的圖片',
+    no_free_chat: '次數已用完，請升級會員後繼續。',
+    recipient_unavailable: '該會員無法接收訊息',
+    insufficient_credits: '金幣不足，請儲值',
+    translate_unavailable: '暫不支援這兩種語言之間的翻譯',
+    translate_failed: '翻譯失敗，請重試',
   },
   messages: {
     loginSuccess: '登入成功',
@@ -108,6 +113,16 @@ const common: CommonStrings = {
   },
   age: '{{count}} 歲',
   language: '語言',
+  chat: {
+    connecting: '正在連線…',
+    reconnecting: '連線已中斷，正在重新連線…',
+    closed: '聊天已離線',
+    sending: '傳送中…',
+    failed: '未傳送',
+    retry: '重新傳送',
+    locked: '升級會員後即可閱讀此訊息',
+    image: '[圖片]',
+  },
   emoticons: { picker: '表情' },
 };
 
