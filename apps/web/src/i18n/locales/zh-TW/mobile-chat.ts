@@ -1,0 +1,7 @@
+import type { MobileChatStrings } from '../en/mobile-chat';
+
+const strings: MobileChatStrings = {
+  chat: {},
+};
+
+export default strings;
