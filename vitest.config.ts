@@ -8,6 +8,8 @@ const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 /** Multi-node chat tests start real server processes on PostgreSQL and Redis (apps/server/test/cluster). */
 const withCluster = withPostgres && Boolean(process.env.TEST_REDIS_URL);
 const CLUSTER_TESTS = 'apps/server/test/cluster/**';
+/** What only PostgreSQL has (named prepared statements); the SQLite project leaves these out. */
+const POSTGRES_ONLY_TESTS = 'apps/server/test/postgres/**';
 if (process.env.CI && (!process.env.TEST_DATABASE_URL || !process.env.TEST_REDIS_URL)) {
   throw new Error('CI must set TEST_DATABASE_URL and TEST_REDIS_URL: the suite never skips PostgreSQL or Redis quietly');
 }
@@ -22,7 +24,7 @@ export default defineConfig({
         test: {
           name: 'server-sqlite',
           include: ['apps/server/test/**/*.test.ts'],
-          exclude: [CLUSTER_TESTS],
+          exclude: [CLUSTER_TESTS, POSTGRES_ONLY_TESTS],
           env: { KINDRED_TEST_DIALECT: 'sqlite' },
           setupFiles: ['apps/server/test/setup/no-network.ts'],
           testTimeout: 20_000,

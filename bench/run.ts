@@ -1,11 +1,13 @@
 import { accountsBench } from './accounts.bench.js';
 import { membersBench } from './members.bench.js';
+import { socketBench } from './socket.bench.js';
 import { webBench } from './web.bench.js';
 
 /** `npm run bench [-- name ...]`: runs the named benchmarks (all by default) and prints ratio tables. */
 const BENCHES: Record<string, () => Promise<void>> = {
   accounts: accountsBench,
   members: membersBench,
+  socket: socketBench,
   web: webBench,
 };
 

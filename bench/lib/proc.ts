@@ -24,10 +24,10 @@ export interface Proc {
   stop(): Promise<void>;
 }
 
-/** Starts a TypeScript entry under tsx and waits until `readyPath` answers. */
-export async function startNode(entry: string, env: Record<string, string>, readyPath = '/healthz'): Promise<Proc> {
+/** Starts a TypeScript entry under tsx and waits until `readyPath` answers; `nodeArgs` go to node (e.g. --cpu-prof). */
+export async function startNode(entry: string, env: Record<string, string>, readyPath = '/healthz', nodeArgs: string[] = []): Promise<Proc> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -160,11 +160,12 @@ function wire(deps: AppDeps, log: { error(obj: unknown, msg: string): void; warn
   );
   const permissions = new PermissionsService(repositories.permissions, now);
   const files = new FileCleanup(repositories.fileReferences, deps.storage, log);
+  const chat = wireChat({ db, config: deps.config, users: repositories.users, can: (m, flag) => permissions.can(m, flag), log, now });
   return {
     repositories,
     hasher,
     auth,
-    accounts: new AccountsService(db, repositories.users, repositories.trends, now),
+    accounts: new AccountsService(db, repositories.users, repositories.trends, chat.announcer, now),
     permissions,
     uploads: new UploadsService(deps.storage),
     notices: new NoticesService(repositories.notices, now),
@@ -173,7 +174,7 @@ function wire(deps: AppDeps, log: { error(obj: unknown, msg: string): void; warn
     likes: new LikesService(db, repositories.likes, repositories.members, now),
     trends: new TrendsService(repositories.trends, repositories.users, files, now),
     photos: new PhotosService(repositories.photos, repositories.users, files, now),
-    ...wireChat({ db, config: deps.config, users: repositories.users, can: (m, flag) => permissions.can(m, flag), log, now }),
+    ...chat,
   };
 }
 

@@ -1,5 +1,6 @@
 import { SOCKET_CLOSE, SUPPORT_ACCOUNT_ID } from '@kindred/protocol';
 import { describe, expect, it } from 'vitest';
+import { inTransaction } from '../src/db/transaction.js';
 import { barrier, buildVip, sayOk } from './helpers/chat.js';
 import { as, buildUser, signIn } from './helpers/factories.js';
 import { connectMember, connectSocket } from './helpers/socket-client.js';
@@ -74,6 +75,19 @@ describe('/socket authentication', () => {
     const socket = await connectSocket(ctx);
 
     expect((await socket.closed).code).toBe(SOCKET_CLOSE.initTimeout);
+  });
+});
+
+describe('idle sockets', () => {
+  it('keep nothing of their upgrade request: no response on the TCP socket, only the gateway’s error listener', async () => {
+    const ctx = await startApp();
+    const member = await buildUser(ctx);
+    await connectMember(ctx, member.token);
+
+    const [connection] = [...(ctx.services.realtime.registry.forUser(member.user.id) ?? [])];
+    const tcp = (connection!.ws as unknown as { _socket: { _httpMessage?: unknown } })._socket;
+    expect(tcp._httpMessage ?? null).toBeNull();
+    expect(connection!.ws.listenerCount('error')).toBe(1);
   });
 });
 
@@ -179,6 +193,45 @@ describe('visibility (opt 9)', () => {
     expect(await m.next(4, (e) => e.opt === 9 && e.is_yin === 1)).toMatchObject({ is_online: 1 });
   });
 
+  it('announces POST /member/index/visibility exactly as opt 9: to her contacts and to all her sockets', async () => {
+    const ctx = await startApp();
+    const her = await buildVip(ctx, 1, { sex: 0 });
+    const man = await buildVip(ctx, 1, { sex: 1 });
+    const woman = await buildVip(ctx, 1, { sex: 0 });
+    const { socket: s } = await connectMember(ctx, her.token);
+    await sayOk(s, man.user.id, 'hi');
+    await sayOk(s, woman.user.id, 'hi');
+    const { socket: m } = await connectMember(ctx, man.token);
+    const { socket: w } = await connectMember(ctx, woman.token);
+
+    const res = await as(ctx, her.token).post('/member/index/visibility', { is_yin: 0 });
+
+    expect(res.body.status).toBe(200);
+    expect(await m.next(4, (e) => e.opt === 9)).toMatchObject({ uid: her.user.id, is_online: 0, is_yin: 0 });
+    expect(await w.next(4, (e) => e.opt === 9)).toMatchObject({ uid: her.user.id, is_online: 1, is_yin: 0 });
+    expect(await s.next(4, (e) => e.opt === 9)).toMatchObject({ uid: her.user.id, is_online: 1, is_yin: 0 });
+
+    // Signed in but not connected: her contacts learn the change, and that she is offline.
+    await s.close();
+    await w.next(4, (e) => e.opt === 100 && e.is_online === 0);
+    await as(ctx, her.token).post('/member/index/visibility', { is_yin: 1 });
+    expect(await w.next(4, (e) => e.opt === 9)).toMatchObject({ uid: her.user.id, is_online: 0, is_yin: 1 });
+    expect(await m.next(4, (e) => e.opt === 9 && e.is_yin === 1)).toMatchObject({ is_online: 0 });
+  });
+
+  it('toggles (opt 9 without is_yin) from the stored state, also when it was changed on another device', async () => {
+    const ctx = await startApp();
+    const her = await buildVip(ctx, 1, { sex: 0 });
+    const { socket: phone } = await connectMember(ctx, her.token);
+    const { socket: desktop } = await connectMember(ctx, her.token);
+
+    expect(await desktop.request({ opt: 9, is_yin: 0 }, 4)).toMatchObject({ is_yin: 0 });
+    expect(await phone.request({ opt: 9 }, 4)).toMatchObject({ is_yin: 1 });
+    await as(ctx, her.token).post('/member/index/visibility', { is_yin: 0 });
+    expect(await desktop.request({ opt: 9 }, 4)).toMatchObject({ is_yin: 1 });
+    expect((await ctx.services.repositories.users.findById(her.user.id))!.is_yin).toBe(1);
+  });
+
   it('is for women only', async () => {
     const ctx = await startApp();
     const man = await buildUser(ctx, { sex: 1 });
@@ -205,6 +258,26 @@ describe('notices pushed live (kind 11)', () => {
     }
     await barrier(o);
     expect(o.pending(11)).toEqual([]);
+  });
+
+  it('pushes a notice created inside a transaction only after the commit, and nothing for one rolled back', async () => {
+    const ctx = await startApp();
+    const member = await buildUser(ctx);
+    const { socket } = await connectMember(ctx, member.token);
+    const report = { content: 'About your report', result: 'warned' };
+
+    await expect(
+      inTransaction(ctx.db, async (unit) => {
+        await ctx.services.notices.create(member.user.id, 'report', report, unit);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    const kept = await inTransaction(ctx.db, (unit) => ctx.services.notices.create(member.user.id, 'report', report, unit));
+
+    // Pushed in order: had the rolled-back one gone out, it would come first.
+    expect(await socket.next(11)).toMatchObject({ notice: { id: kept.id }, unread: 1 });
+    await barrier(socket);
+    expect(socket.pending(11)).toEqual([]);
   });
 });
 

@@ -35,6 +35,23 @@ describe('send (opt 1)', () => {
     expect(s.pending(1)).toEqual([]);
   });
 
+  it('stores every message when two members write to each other at the same moment (no deadlock between their two sides)', async () => {
+    const ctx = await startApp();
+    const { her, him } = await pair(ctx);
+    const [she, he] = await Promise.all([ctx.services.auth.authenticate(her.token), ctx.services.auth.authenticate(him.token)]);
+    const text = (uid: number, id: string) => ({ uid, client_id: id, type: 'text' as const, content: id, img: '' });
+
+    const sends = [];
+    for (let i = 0; i < 20; i++) sends.push(ctx.services.chat.send(she!, text(him.user.id, `her-${i}`)), ctx.services.chat.send(he!, text(her.user.id, `him-${i}`)));
+    const results = await Promise.allSettled(sends);
+
+    expect(results.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
+    expect(await storedMessages(ctx, her.user.id)).toHaveLength(20);
+    expect(await storedMessages(ctx, him.user.id)).toHaveLength(20);
+    const [hers, his] = [await conversationRow(ctx, her.user.id, him.user.id), await conversationRow(ctx, him.user.id, her.user.id)];
+    expect(hers!.last_message_id).toBe(his!.last_message_id);
+  });
+
   it('keeps unread per conversation: +1 per message on the recipient’s side only', async () => {
     const ctx = await startApp();
     const { her, him } = await pair(ctx);

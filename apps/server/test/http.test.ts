@@ -1,4 +1,7 @@
+import helmet from '@fastify/helmet';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { helmetOptions } from '../src/http/security.js';
 import { as, assertNoStackTrace, buildUser, yearsAgo } from './helpers/factories.js';
 import { startApp, useSharedApp } from './helpers/test-app.js';
 
@@ -276,6 +279,29 @@ describe('security', () => {
     expectSecurityHeaders((await as(ctx).post('/member/index/login', {})).headers);
     expectSecurityHeaders((await ctx.app.inject({ method: 'GET', url: '/m/login' })).headers);
     expectSecurityHeaders((await ctx.app.inject({ method: 'GET', url: '/' })).headers);
+  });
+
+  it('sends every header @fastify/helmet would send with our options, on calls, pages, uploads and errors', async () => {
+    const ctx = app();
+    const reference = Fastify({ logger: false });
+    await reference.register(helmet, helmetOptions());
+    reference.get('/', async () => 'reference');
+    const expected = (await reference.inject({ method: 'GET', url: '/' })).headers;
+    await reference.close();
+    const names = ['content-security-policy', 'cross-origin-opener-policy', 'cross-origin-resource-policy', 'origin-agent-cluster', 'referrer-policy', 'x-content-type-options', 'x-dns-prefetch-control', 'x-download-options', 'x-frame-options', 'x-permitted-cross-domain-policies', 'x-xss-protection'];
+
+    for (const name of names) expect(expected[name], name).toBeDefined();
+
+    const answers = [
+      (await as(ctx).post('/member/index/login', { account: 'a', password: 'b' })).headers,
+      (await as(ctx).post('/member/index/nothing')).headers,
+      (await ctx.app.inject({ method: 'GET', url: '/m/login' })).headers,
+      (await ctx.app.inject({ method: 'GET', url: '/uploads/none.png' })).headers,
+    ];
+    for (const headers of answers) {
+      for (const name of names) expect(headers[name], name).toBe(expected[name]);
+      expect(headers['strict-transport-security']).toBeUndefined();
+    }
   });
 
   it('answers an unexpected failure with a bare 500 envelope: no stack, no internals', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { inTransaction } from '../src/db/transaction.js';
 import { as, buildUser } from './helpers/factories.js';
 import { useSharedApp, type TestApp } from './helpers/test-app.js';
 
@@ -129,5 +130,38 @@ describe('notices.create', () => {
     await ctx.services.notices.create(member.user.id, 'gift', gift(2));
 
     expect(heard).toEqual([member.user.id]);
+  });
+
+  it('inside a transaction, tells listeners only once it committed', async () => {
+    const ctx = app();
+    const member = await buildUser(ctx);
+    const heard: number[] = [];
+    const stop = ctx.services.notices.onCreated((_userId, row) => heard.push(row.id));
+
+    const row = await inTransaction(ctx.db, async (unit) => {
+      const created = await ctx.services.notices.create(member.user.id, 'gift', gift(1), unit);
+      expect(heard).toEqual([]);
+      return created;
+    });
+    stop();
+
+    expect(heard).toEqual([row.id]);
+  });
+
+  it('inside a transaction that rolls back, stores nothing and tells nobody', async () => {
+    const ctx = app();
+    const member = await buildUser(ctx);
+    const heard: number[] = [];
+    const stop = ctx.services.notices.onCreated((userId) => heard.push(userId));
+
+    const failed = inTransaction(ctx.db, async (unit) => {
+      await ctx.services.notices.create(member.user.id, 'gift', gift(1), unit);
+      throw new Error('the gift could not be paid');
+    });
+    await expect(failed).rejects.toThrow('the gift could not be paid');
+    stop();
+
+    expect(heard).toEqual([]);
+    expect(await ctx.services.repositories.notices.countUnread(member.user.id)).toBe(0);
   });
 });

@@ -25,7 +25,7 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 export function openDatabase(database: Config['database'], options: { poolSize?: number } = {}): DatabaseHandle {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: options.poolSize ?? 10 });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
   fs.mkdirSync(path.dirname(database.file), { recursive: true });
@@ -40,26 +40,66 @@ export function openDatabase(database: Config['database'], options: { poolSize?:
 
 /**
  * Kysely asks better-sqlite3 to prepare every query anew; compiling SQL costs more than running our
- * small indexed queries. Prepared statements are reused per SQL text (bounded, least recently used out).
+ * small indexed queries. Prepared statements are reused per SQL text (bounded, first prepared out).
  */
 function withStatementCache(sqlite: SQLite.Database, max = 500): SQLite.Database {
   const cache = new Map<string, SQLite.Statement>();
-  const prepare = (source: string): SQLite.Statement => {
+  const prepareNew = sqlite.prepare.bind(sqlite);
+  // An own property in front of the prototype's: a Proxy would stand in every call Kysely makes.
+  // Oldest prepared out first: a hit does not reorder the map (that costs more than it saves here).
+  sqlite.prepare = ((source: string): SQLite.Statement => {
     let stmt = cache.get(source);
-    if (stmt) {
-      cache.delete(source);
-    } else {
-      stmt = sqlite.prepare(source);
+    if (!stmt) {
+      stmt = prepareNew(source);
       if (cache.size >= max) cache.delete(cache.keys().next().value!);
+      cache.set(source, stmt);
     }
-    cache.set(source, stmt);
     return stmt;
+  }) as typeof sqlite.prepare;
+  return sqlite;
+}
+
+/** Statements whose plans are worth keeping (not BEGIN/COMMIT, not the migrations' DDL). */
+const PLANNABLE = /^\s*(select|insert|update|delete|with)\b/i;
+
+/**
+ * Kysely sends every query unnamed, so PostgreSQL parses and plans it on every call. Naming each
+ * SQL text makes each connection prepare it once and reuse it (with a generic plan once PostgreSQL
+ * finds it as good). Names are never reused for another text: a text evicted from the bounded
+ * list (least recently used out) comes back under a new name; the old one stays prepared only on
+ * the connections that used it, until they close.
+ */
+export function withNamedStatements(pool: pg.Pool, max = 2_000): pg.Pool {
+  const names = new Map<string, string>();
+  let sequence = 0;
+  const nameOf = (text: string): string => {
+    let name = names.get(text);
+    if (name) {
+      names.delete(text);
+    } else {
+      name = `k${(++sequence).toString(36)}`;
+      if (names.size >= max) names.delete(names.keys().next().value!);
+    }
+    names.set(text, name);
+    return name;
   };
-  return new Proxy(sqlite, {
+  const named = new WeakSet<pg.PoolClient>();
+  const connect = async (): Promise<pg.PoolClient> => {
+    const client = await pool.connect();
+    if (!named.has(client)) {
+      named.add(client);
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      client.query = ((text: unknown, values?: unknown, ...rest: unknown[]) =>
+        typeof text === 'string' && Array.isArray(values) && PLANNABLE.test(text) ? query({ name: nameOf(text), text, values }, ...rest) : query(text, values, ...rest)) as typeof client.query;
+    }
+    return client;
+  };
+  return new Proxy(pool, {
     get(target, prop, receiver) {
-      if (prop === 'prepare') return prepare;
+      if (prop === 'connect') return connect;
       const value = Reflect.get(target, prop, receiver);
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
 }
+

@@ -1,6 +1,6 @@
-import helmet from '@fastify/helmet';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 
 /**
@@ -8,8 +8,8 @@ import type { Redis } from 'ioredis';
  * socket and images from ourselves (plus data:/blob: for the crop preview). antd writes its styles
  * at run time, hence 'unsafe-inline' for styles only. Only the payment provider may be framed.
  */
-export async function installSecurity(app: FastifyInstance, options: { redis?: Redis; paymentFrameOrigins?: string[] }) {
-  await app.register(helmet, {
+export function helmetOptions(paymentFrameOrigins?: string[]): FastifyHelmetOptions {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -21,7 +21,7 @@ export async function installSecurity(app: FastifyInstance, options: { redis?: R
         // 'self' covers ws:/wss: to our own host in CSP 3 browsers; sockets elsewhere stay blocked.
         connectSrc: ["'self'"],
         mediaSrc: ["'self'", 'data:'],
-        frameSrc: options.paymentFrameOrigins?.length ? options.paymentFrameOrigins : ["'none'"],
+        frameSrc: paymentFrameOrigins?.length ? paymentFrameOrigins : ["'none'"],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -30,6 +30,35 @@ export async function installSecurity(app: FastifyInstance, options: { redis?: R
     },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: false,
+  };
+}
+
+/**
+ * The headers @fastify/helmet sets with these options, worked out once: the plugin builds helmet
+ * anew (re-parsing the CSP) on every request although ours never change. A throwaway instance
+ * with the plugin answers one request; what the plugin added is what every answer gets.
+ */
+export async function helmetHeaders(options: FastifyHelmetOptions): Promise<[string, string][]> {
+  const probe = async (withHelmet: boolean) => {
+    const app = Fastify({ logger: false });
+    if (withHelmet) await app.register(helmet, options);
+    app.get('/', async () => 'probe');
+    const res = await app.inject({ method: 'GET', url: '/' });
+    await app.close();
+    return res.headers;
+  };
+  const [plain, helmeted] = await Promise.all([probe(false), probe(true)]);
+  const added = Object.entries(helmeted).filter(([name]) => plain[name] === undefined);
+  if (!added.some(([name]) => name === 'content-security-policy')) throw new Error('helmet set no Content-Security-Policy');
+  return added.map(([name, value]) => [name, String(value)]);
+}
+
+export async function installSecurity(app: FastifyInstance, options: { redis?: Redis; paymentFrameOrigins?: string[] }) {
+  // Set first thing, as the plugin does, so errors, 404s and redirects carry them too.
+  const headers = await helmetHeaders(helmetOptions(options.paymentFrameOrigins));
+  app.addHook('onRequest', (_req, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
   });
 
   // Counters live in Redis when there is one, so every node counts the same client together.

@@ -21,15 +21,23 @@ export class Delivery {
     private readonly log: Log,
   ) {}
 
-  /** Deliveries that read the database run one after another, so members see events in publication order. */
+  /** What goes out, in publication order (reads may finish in any order). */
   private chain: Promise<void> = Promise.resolve();
 
   handle(event: HubEvent): void {
     const targets = this.targets(event);
     if (targets.length === 0) return;
     if (event.type === 'message' && event.row) return this.sendMessage(event.row, targets);
-    const run = () => this.deliver(event, targets).catch((err) => this.log.error({ err, type: event.type }, 'delivery failed'));
-    this.chain = this.chain.then(run);
+    // The read starts at once, beside the earlier ones; its messages wait for theirs to go out, so
+    // members see events in publication order without each read waiting for the one before.
+    const prepared = this.prepare(event, targets).catch((err) => {
+      this.log.error({ err, type: event.type }, 'delivery failed');
+      return () => undefined;
+    });
+    this.chain = this.chain
+      .then(() => prepared)
+      .then((send) => send())
+      .catch((err) => this.log.error({ err, type: event.type }, 'delivery failed'));
   }
 
   idle(): Promise<void> {
@@ -51,39 +59,44 @@ export class Delivery {
     return found;
   }
 
-  private async deliver(event: HubEvent, targets: Connection[]): Promise<void> {
+  /** Reads what the event needs and answers how to send it. */
+  private async prepare(event: HubEvent, targets: Connection[]): Promise<() => void> {
     switch (event.type) {
       case 'message': {
         const message = await this.services.chat.findMessage(event.messageId);
-        if (message) this.sendMessage(message, targets);
-        return;
+        return () => message && this.sendMessage(message, targets);
       }
       case 'presence':
-        for (const c of targets) {
-          // Her own other devices see her real state; everyone else what they may see.
-          const isOnline = c.userId === event.userId ? (event.online ? 1 : 0) : visibleOnline(c.member!, event.online, event.isYin);
-          this.send(c, { kind: 4, opt: event.opt, status: 'success', uid: event.userId, is_online: isOnline, is_yin: event.isYin });
-        }
-        return;
+        return () => {
+          for (const c of targets) {
+            // Her own other devices see her real state; everyone else what they may see.
+            const isOnline = c.userId === event.userId ? (event.online ? 1 : 0) : visibleOnline(c.member!, event.online, event.isYin);
+            this.send(c, { kind: 4, opt: event.opt, status: 'success', uid: event.userId, is_online: isOnline, is_yin: event.isYin });
+          }
+        };
       case 'deleted':
-        for (const c of targets) this.send(c, { kind: 6, opt: 5, status: 'success', uid: event.peerId });
-        return;
+        return () => {
+          for (const c of targets) this.send(c, { kind: 6, opt: 5, status: 'success', uid: event.peerId });
+        };
       case 'read':
-        for (const c of targets) this.send(c, { kind: 13, opt: event.opt, status: 'success', uid: event.peerId });
-        return;
+        return () => {
+          for (const c of targets) this.send(c, { kind: 13, opt: event.opt, status: 'success', uid: event.peerId });
+        };
       case 'notice': {
         const unread = await this.perUser(targets, (id) => this.services.unreadNotices(id));
-        for (const c of targets) this.send(c, { kind: 11, opt: 100, status: 'success', notice: event.notice, unread: Math.max(1, unread.get(c.userId!) ?? 1) });
-        return;
+        return () => {
+          for (const c of targets) this.send(c, { kind: 11, opt: 100, status: 'success', notice: event.notice, unread: Math.max(1, unread.get(c.userId!) ?? 1) });
+        };
       }
       case 'mail': {
         const mail = await this.services.findMail(event.mailId);
-        if (!mail) return;
+        if (!mail) return () => undefined;
         const unread = await this.perUser(targets, (id) => this.services.unreadMails(id));
-        for (const c of targets) {
-          this.send(c, { kind: 12, opt: 100, status: 'success', eid: mail.eid, sender_id: mail.sender_id, sendername: mail.sendername, unread: unread.get(c.userId!) ?? 0 });
-        }
-        return;
+        return () => {
+          for (const c of targets) {
+            this.send(c, { kind: 12, opt: 100, status: 'success', eid: mail.eid, sender_id: mail.sender_id, sendername: mail.sendername, unread: unread.get(c.userId!) ?? 0 });
+          }
+        };
       }
     }
   }

@@ -2,6 +2,7 @@ import { ClientMessage, CHAT_LIMITS, SOCKET_CLOSE, type ServerMessage } from '@k
 import type { RawData, WebSocket } from 'ws';
 import { DomainError, unauthorized, validationFailed } from '../errors.js';
 import type { Member } from '../modules/auth/member.js';
+import type { PresenceAnnouncer } from './announcer.js';
 import { Connection } from './connection.js';
 import { Delivery } from './delivery.js';
 import { HANDLERS } from './handlers/index.js';
@@ -23,9 +24,6 @@ interface Log {
   error(obj: unknown, msg: string): void;
 }
 
-/** Watchers are told in chunks, so one popular member's change is several small publications. */
-const PRESENCE_CHUNK = 500;
-
 /**
  * The live connection of one node: authenticates sockets, runs each client message through its
  * opt's handler (handlers/), keeps presence, relays hub events (delivery.ts) and keeps sockets
@@ -43,6 +41,7 @@ export class Gateway {
     private readonly registry: ConnectionRegistry,
     private readonly hub: Hub,
     private readonly presence: PresenceService,
+    private readonly announcer: PresenceAnnouncer,
     private readonly services: RealtimeServices,
     private readonly options: GatewayOptions,
     private readonly log: Log,
@@ -51,15 +50,20 @@ export class Gateway {
     this.delivery = new Delivery(registry, services, log);
   }
 
-  start(): void {
+  /** Resolves once presence is live (with Redis: this node's first heartbeat is written). */
+  async start(): Promise<void> {
     this.hub.subscribe((event) => this.delivery.handle(event));
     // A node that may have missed events sends every socket its catch-up from the database again.
     this.hub.onResync(() => {
       for (const connection of this.registry.all()) connection.enqueue(() => this.sendCatchUp(connection).catch((err) => this.log.error({ err }, 'resync failed')));
     });
-    this.presence.start();
+    // Members of a node that died (or shut down) and did not come back anywhere: offline.
+    this.presence.onExpired((userIds) => void this.announceEach(userIds, false));
+    // This node stalled past the TTL and was given up for dead: its members are here after all.
+    this.presence.onRevived((userIds) => void this.announceEach(userIds, true));
     this.keepAlive = setInterval(() => this.sweep(), this.options.pingMs);
     this.keepAlive.unref();
+    await this.presence.start();
   }
 
   /** A socket that passed the upgrade: with a member when its URL carried a valid token. */
@@ -151,14 +155,15 @@ export class Gateway {
       reply: (message: ServerMessage) => connection.send(message),
       publish: (event: HubEvent) => this.hub.publish(event),
       sendCatchUp: (c, req, lastId) => this.sendCatchUp(c, req, lastId),
-      announcePresence: (member, online, isYin, opt, origin) => this.announcePresence(member, online, isYin, opt, origin),
       goOnline: (c, member) => this.goOnline(c, member),
       refreshMember: (c, member) => this.refreshMember(c, member),
     };
   }
 
   private async refreshMember(connection: Connection, member: Member): Promise<void> {
-    connection.member = member;
+    // A copy, kept for the socket's life: rows from better-sqlite3 come in V8's dictionary mode
+    // (about 1.6 KB each); a spread makes a compact object of the same fields.
+    connection.member = { ...member, user: { ...member.user } };
     connection.readsAll = await this.services.chat.canRead(member);
   }
 
@@ -168,7 +173,7 @@ export class Gateway {
     if (!this.registry.add(connection, member.id)) return;
     const cameOnline = await this.presence.connected(member.id);
     const user = await this.services.touchActive(member.id, this.now());
-    if (cameOnline) await this.announcePresence(member, true, user?.is_yin ?? member.user.is_yin, 100);
+    if (cameOnline) await this.announcer.announce(member.id, true, user?.is_yin ?? member.user.is_yin, 100);
   }
 
   private async goOffline(connection: Connection): Promise<void> {
@@ -177,7 +182,7 @@ export class Gateway {
     if (!member || !this.registry.remove(connection, member.id) || this.closing) return;
     const wentOffline = await this.presence.disconnected(member.id);
     const user = await this.services.touchActive(member.id, this.now());
-    if (wentOffline) await this.announcePresence(member, false, user?.is_yin ?? member.user.is_yin, 100);
+    if (wentOffline) await this.announcer.announce(member.id, false, user?.is_yin ?? member.user.is_yin, 100);
   }
 
   private async sendCatchUp(connection: Connection, req?: string, lastId?: number): Promise<void> {
@@ -199,12 +204,16 @@ export class Gateway {
     });
   }
 
-  /** Kind 4 to everyone with this member in their list; a visibility change also to her other sockets. */
-  private async announcePresence(member: Member, online: boolean, isYin: number, opt: 9 | 100, origin?: Connection): Promise<void> {
-    const watchers = await this.services.chat.watchersOf(member.id);
-    const to = opt === 9 ? [member.id, ...watchers] : watchers;
-    for (let i = 0; i < to.length; i += PRESENCE_CHUNK) {
-      await this.hub.publish({ type: 'presence', to: to.slice(i, i + PRESENCE_CHUNK), userId: member.id, online, isYin, opt, origin: origin?.id });
+  /** Online/offline (opt 100) for members whose state another node's presence decided. */
+  private async announceEach(userIds: number[], online: boolean): Promise<void> {
+    for (const userId of userIds) {
+      if (this.closing) return;
+      try {
+        const user = await this.services.findUser(userId);
+        if (user) await this.announcer.announce(userId, online, user.is_yin, 100);
+      } catch (err) {
+        this.log.error({ err, userId }, 'presence announcement failed');
+      }
     }
   }
 

@@ -13,8 +13,7 @@ export type HubEvent =
   | { type: 'presence'; to: number[]; userId: number; online: boolean; isYin: number; opt: 9 | 100; origin?: string }
   | { type: 'deleted'; to: number[]; peerId: number }
   | { type: 'read'; to: number[]; peerId: number; opt: 0 | 4; origin?: string }
-  // A notice travels whole: NoticesService.create may run inside a caller's transaction that has
-  // not committed yet when the event goes out, so the receiving node could not read it back.
+  // A notice travels whole (it is small and never changes): the receiving node spares a read.
   | { type: 'notice'; to: number[]; notice: NoticeWire }
   | { type: 'mail'; to: number[]; mailId: number };
 

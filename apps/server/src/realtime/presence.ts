@@ -1,21 +1,67 @@
+import { once } from 'node:events';
 import type { Redis } from 'ioredis';
 import type { ConnectionRegistry } from './registry.js';
 
 export interface PresenceOptions {
   prefix: string;
   nodeId: string;
-  /** How long this node's entries outlive it (a killed node's members go offline then). */
+  /** How long a node's heartbeat outlives it (a killed node's members go offline then). */
   ttlMs: number;
 }
 
+/** Members who went offline everywhere without a node saying so (their node died or shut down). */
+export type ExpiryListener = (userIds: number[]) => void;
+
+/** A node another node had given up for dead renewed again: its members are back. */
+export type RevivalListener = (userIds: number[]) => void;
+
+/** Members per command when a node registers all of its members again. */
+const BATCH = 1_000;
+
 /**
- * Who is online: connected to this node (the registry), or, with Redis, to any node. In Redis each
- * member has a sorted set of the nodes they are connected to, scored by when that entry expires;
- * every node renews its entries a few times per TTL. A node that dies stops renewing, so its
- * members count as offline within PRESENCE_TTL_MS, and the key itself expires.
+ * Claims a node whose heartbeat lapsed and releases its members, in one atomic step: of several
+ * nodes sweeping at once exactly one claims it, a node that renewed in time is left alone, and a
+ * stalled node renewing meanwhile sees either all of the release or none of it. Answers the
+ * members now connected to no live node (nil when there was nothing to claim).
+ * KEYS[1] the heartbeats; ARGV: node id, now, key prefix.
+ */
+const CLAIM_LAPSED = `
+local score = redis.call('zscore', KEYS[1], ARGV[1])
+if not score or tonumber(score) > tonumber(ARGV[2]) then return false end
+redis.call('zrem', KEYS[1], ARGV[1])
+local membersKey = ARGV[3] .. 'node:' .. ARGV[1] .. ':members'
+local offline = {}
+for _, id in ipairs(redis.call('smembers', membersKey)) do
+  local key = ARGV[3] .. 'presence:' .. id
+  redis.call('srem', key, ARGV[1])
+  local live = false
+  for _, node in ipairs(redis.call('smembers', key)) do
+    local beat = redis.call('zscore', KEYS[1], node)
+    if beat and tonumber(beat) > tonumber(ARGV[2]) then live = true break end
+  end
+  if not live then table.insert(offline, id) end
+end
+redis.call('del', membersKey)
+return offline`;
+
+/**
+ * Who is online: connected to this node (the registry), or, with Redis, to any live node. In
+ * Redis each member has the set of nodes they are connected to; each node has a heartbeat
+ * (`nodes`, scored by when it lapses, renewed a few times per TTL) and the set of its members. A
+ * member counts as online while one of their nodes' heartbeats is live, so a node that dies takes
+ * its members offline within PRESENCE_TTL_MS, and renewing costs one command however many
+ * members a node holds.
+ *
+ * Lookups alone would never tell the dead node's contacts, so every node sweeps the heartbeats;
+ * the one that claims a lapsed node removes its entries and reports the members now offline
+ * everywhere, for the gateway to announce (kind 4).
  */
 export class PresenceService {
   private timer?: NodeJS.Timeout;
+  /** This node's heartbeat has been written once: from then on, finding it gone means we were given up. */
+  private beating = false;
+  private readonly expiryListeners = new Set<ExpiryListener>();
+  private readonly revivalListeners = new Set<RevivalListener>();
 
   constructor(
     private readonly registry: ConnectionRegistry,
@@ -28,6 +74,27 @@ export class PresenceService {
     return `${this.options.prefix}presence:${userId}`;
   }
 
+  private get nodesKey(): string {
+    return `${this.options.prefix}nodes`;
+  }
+
+  private membersKey(nodeId: string): string {
+    return `${this.options.prefix}node:${nodeId}:members`;
+  }
+
+  /** How often the heartbeat is renewed and other nodes' heartbeats checked. */
+  private get intervalMs(): number {
+    return Math.max(1_000, Math.floor(this.options.ttlMs / 3));
+  }
+
+  onExpired(listener: ExpiryListener): void {
+    this.expiryListeners.add(listener);
+  }
+
+  onRevived(listener: RevivalListener): void {
+    this.revivalListeners.add(listener);
+  }
+
   async isOnline(userId: number): Promise<boolean> {
     return (await this.onlineSet([userId])).has(userId);
   }
@@ -38,13 +105,13 @@ export class PresenceService {
     const remote: number[] = [];
     for (const id of userIds) (this.registry.has(id) ? online.add(id) : remote.push(id));
     if (!this.redis || remote.length === 0) return online;
-    const pipeline = this.redis.pipeline();
-    const now = this.now();
-    for (const id of remote) pipeline.zcount(this.key(id), now, '+inf');
+    const pipeline = this.redis.pipeline().zrangebyscore(this.nodesKey, `(${this.now()}`, '+inf');
+    for (const id of remote) pipeline.smembers(this.key(id));
     // Without Redis for a moment, members on other nodes show offline rather than failing the caller.
     const results = (await pipeline.exec().catch(() => null)) ?? [];
-    results.forEach(([err, count], i) => {
-      if (!err && Number(count) > 0) online.add(remote[i]!);
+    const live = new Set((results[0]?.[1] as string[] | undefined) ?? []);
+    results.slice(1).forEach(([err, nodes], i) => {
+      if (!err && (nodes as string[]).some((node) => live.has(node))) online.add(remote[i]!);
     });
     return online;
   }
@@ -52,51 +119,99 @@ export class PresenceService {
   /** The member's first socket on this node opened. Answers true if they were offline everywhere. */
   async connected(userId: number): Promise<boolean> {
     if (!this.redis) return true;
-    const key = this.key(userId);
-    const now = this.now();
     const result = await this.redis
       .multi()
-      .zcount(key, now, '+inf')
-      .zadd(key, now + this.options.ttlMs, this.options.nodeId)
-      .pexpire(key, this.options.ttlMs)
+      .zrangebyscore(this.nodesKey, `(${this.now()}`, '+inf')
+      .smembers(this.key(userId))
+      .sadd(this.key(userId), this.options.nodeId)
+      .sadd(this.membersKey(this.options.nodeId), userId)
       .exec()
-      .catch(() => null); // Redis away: announce (a repeated "online" is harmless); renew() adds the entry later.
-    return Number(result?.[0]?.[1] ?? 0) === 0;
+      .catch(() => null); // Redis away: announce (a repeated "online" is harmless); renew() registers us later.
+    return !this.anyLive(result?.[0]?.[1], result?.[1]?.[1]);
   }
 
   /** The member's last socket on this node closed. Answers true if they are now offline everywhere. */
   async disconnected(userId: number): Promise<boolean> {
     if (!this.redis) return true;
-    const key = this.key(userId);
-    const result = await this.redis.multi().zrem(key, this.options.nodeId).zcount(key, this.now(), '+inf').exec().catch(() => null);
-    return Number(result?.[1]?.[1] ?? 0) === 0;
+    const result = await this.redis
+      .multi()
+      .srem(this.key(userId), this.options.nodeId)
+      .srem(this.membersKey(this.options.nodeId), userId)
+      .zrangebyscore(this.nodesKey, `(${this.now()}`, '+inf')
+      .smembers(this.key(userId))
+      .exec()
+      .catch(() => null);
+    return !this.anyLive(result?.[2]?.[1], result?.[3]?.[1]);
   }
 
-  /** Renews this node's entries a few times per TTL. */
-  start(): void {
-    if (!this.redis || this.timer) return;
-    this.timer = setInterval(() => void this.renew().catch(() => undefined), Math.max(1_000, Math.floor(this.options.ttlMs / 3)));
+  private anyLive(liveNodes: unknown, memberNodes: unknown): boolean {
+    const live = new Set((liveNodes as string[] | undefined) ?? []);
+    return ((memberNodes as string[] | undefined) ?? []).some((node) => live.has(node));
+  }
+
+  /**
+   * Renews the heartbeat and looks for lapsed nodes, a few times per TTL. Resolves once the first
+   * heartbeat is written: until then other nodes count this node's members offline, so the node
+   * takes no sockets before.
+   */
+  async start(): Promise<void> {
+    const redis = this.redis;
+    if (!redis || this.timer) return;
+    const tick = async () => {
+      await this.renew().catch(() => undefined);
+      await this.sweep().catch(() => undefined);
+    };
+    this.timer = setInterval(() => void tick(), this.intervalMs);
     this.timer.unref();
+    // The commands connection does not queue while it connects: wait for it.
+    if (redis.status !== 'ready') await once(redis, 'ready');
+    await tick();
   }
 
+  /**
+   * One command while all is well. A missing heartbeat (the first beat, Redis lost its data, or
+   * another node gave us up for dead and released our members) registers every local member again.
+   */
   async renew(): Promise<void> {
     if (!this.redis) return;
-    const pipeline = this.redis.pipeline();
-    const expiry = this.now() + this.options.ttlMs;
-    for (const userId of this.registry.users()) {
-      pipeline.zadd(this.key(userId), expiry, this.options.nodeId);
-      pipeline.pexpire(this.key(userId), this.options.ttlMs);
+    const [[error, previous] = []] = (await this.redis.pipeline().zscore(this.nodesKey, this.options.nodeId).zadd(this.nodesKey, this.now() + this.options.ttlMs, this.options.nodeId).exec()) ?? [];
+    if (error || previous !== null) return;
+    const users = [...this.registry.users()];
+    if (users.length) {
+      const pipeline = this.redis.pipeline();
+      for (const userId of users) pipeline.sadd(this.key(userId), this.options.nodeId);
+      for (let i = 0; i < users.length; i += BATCH) pipeline.sadd(this.membersKey(this.options.nodeId), ...users.slice(i, i + BATCH));
+      await pipeline.exec();
     }
-    if (pipeline.length) await pipeline.exec();
+    // Given up for dead (we stalled past the TTL): our members' contacts were told they left.
+    if (this.beating && users.length) for (const listener of this.revivalListeners) listener(users);
+    this.beating = true;
   }
 
-  /** On shutdown: this node's members are no longer here (other nodes may still have them). */
+  /** Claims every lapsed heartbeat but our own and reports the claimed nodes' members who are connected nowhere now. */
+  async sweep(): Promise<void> {
+    if (!this.redis) return;
+    const lapsed = await this.redis.zrangebyscore(this.nodesKey, '-inf', this.now());
+    for (const nodeId of lapsed) {
+      if (nodeId === this.options.nodeId) continue;
+      const released = (await this.redis.eval(CLAIM_LAPSED, 1, this.nodesKey, nodeId, this.now(), this.options.prefix)) as string[] | null;
+      const offline = (released ?? []).map(Number).filter((id) => Number.isInteger(id) && id > 0 && !this.registry.has(id));
+      if (offline.length) for (const listener of this.expiryListeners) listener(offline);
+    }
+  }
+
+  /**
+   * On shutdown: this node's members are no longer here (other nodes may still have them). Its
+   * heartbeat lapses one interval later: members who reconnected elsewhere by then stay online,
+   * the others are announced offline by the node that claims it.
+   */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     if (!this.redis) return;
     const pipeline = this.redis.pipeline();
-    for (const userId of this.registry.users()) pipeline.zrem(this.key(userId), this.options.nodeId);
-    if (pipeline.length) await pipeline.exec().catch(() => undefined);
+    for (const userId of this.registry.users()) pipeline.srem(this.key(userId), this.options.nodeId);
+    if (this.beating) pipeline.zadd(this.nodesKey, this.now() + this.intervalMs, this.options.nodeId);
+    await pipeline.exec().catch(() => undefined);
   }
 }

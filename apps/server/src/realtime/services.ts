@@ -6,10 +6,11 @@ import type { UserRow } from '../db/schema.js';
 export interface RealtimeServices {
   authenticate(token: string | undefined): Promise<Member | null>;
   chat: ChatService;
-  /** The same call as POST /member/index/visibility (women only). */
-  setVisibility(member: Member, isYin: number): Promise<UserRow>;
+  /** The same call as POST /member/index/visibility (women only); it announces the change, leaving out `origin`. */
+  setVisibility(member: Member, isYin: number, origin?: string): Promise<UserRow>;
   /** Stamps last_active_at and answers the member's current row. */
   touchActive(userId: number, now: number): Promise<UserRow | undefined>;
+  findUser(userId: number): Promise<UserRow | undefined>;
   unreadNotices(userId: number): Promise<number>;
   findMail(id: number): Promise<{ recipientId: number; eid: number; sender_id: number; sendername: string } | undefined>;
   unreadMails(userId: number): Promise<number>;

@@ -1,6 +1,9 @@
+import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import websocket from '@fastify/websocket';
 import { ERRORS } from '@kindred/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
 import { bearerToken } from '../http/router.js';
 import type { Member } from '../modules/auth/member.js';
 import type { Gateway } from './gateway.js';
@@ -34,7 +37,20 @@ export async function installSocket(app: FastifyInstance, gateway: Gateway, auth
     },
     (socket, req) => {
       const found = accepted.get(req);
+      releaseUpgrade(socket, req);
       gateway.attach(socket, found?.member, found?.token);
     },
   );
+}
+
+/**
+ * @fastify/websocket keeps the upgrade's request, reply, response and request logger alive as long
+ * as the socket lives: its error listener closes over them, and the TCP socket still points at the
+ * response. An idle connection should cost little more than a bare `ws` one, so they go (the
+ * gateway listens for errors itself).
+ */
+function releaseUpgrade(socket: WebSocket, req: FastifyRequest): void {
+  socket.removeAllListeners('error');
+  const tcp = req.raw.socket as Socket & { _httpMessage?: ServerResponse | null };
+  tcp._httpMessage?.detachSocket(tcp);
 }

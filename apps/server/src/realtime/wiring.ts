@@ -21,6 +21,7 @@ import type { NoticesService } from '../modules/notices/notices.service.js';
 import { translateRoutes } from '../modules/translate/translate.routes.js';
 import { TranslateService } from '../modules/translate/translate.service.js';
 import type { UsersRepository } from '../modules/users/users.repository.js';
+import { PresenceAnnouncer } from './announcer.js';
 import { Gateway } from './gateway.js';
 import { createRealtimeCore } from './index.js';
 import type { RealtimeServices } from './services.js';
@@ -57,7 +58,8 @@ export function wireChat({ db, config, users, can, log, now }: ChatWiringDeps) {
   );
   const mail = new MailService(new MailRepository(db), users, can, now);
   const translate = new TranslateService(createTranslationRegistry(config.translation), credits, can, { price: config.translation.price }, log);
-  return { realtime, presence: realtime.presence, chat, credits, mail, translate };
+  const announcer = new PresenceAnnouncer(realtime.hub, realtime.presence, (userId) => chat.watchersOf(userId));
+  return { realtime, presence: realtime.presence, announcer, chat, credits, mail, translate };
 }
 
 export type ChatServices = ReturnType<typeof wireChat>;
@@ -82,11 +84,12 @@ export async function installChat(app: FastifyInstance, router: Router, config: 
   const live: RealtimeServices = {
     authenticate: (token) => services.auth.authenticate(token),
     chat,
-    setVisibility: async (member, isYin) => (await services.accounts.setVisibility(member, isYin)).user,
+    setVisibility: async (member, isYin, origin) => (await services.accounts.setVisibility(member, isYin, origin)).user,
     touchActive: async (userId, at) => {
       await repositories.users.touchActive(userId, at);
       return repositories.users.findById(userId);
     },
+    findUser: (userId) => repositories.users.findById(userId),
     unreadNotices: (userId) => repositories.notices.countUnread(userId),
     findMail: async (id) => {
       const found = await mail.find(id);
@@ -94,7 +97,7 @@ export async function installChat(app: FastifyInstance, router: Router, config: 
     },
     unreadMails: (userId) => mail.unreadCount(userId),
   };
-  const gateway = new Gateway(realtime.registry, realtime.hub, realtime.presence, live, { pingMs: config.chat.pingMs, initTimeoutMs: config.chat.initTimeoutMs, rateLimitPerMinute: config.chat.rateLimitPerMinute }, app.log, now);
+  const gateway = new Gateway(realtime.registry, realtime.hub, realtime.presence, services.announcer, live, { pingMs: config.chat.pingMs, initTimeoutMs: config.chat.initTimeoutMs, rateLimitPerMinute: config.chat.rateLimitPerMinute }, app.log, now);
   app.addHook('preClose', async () => gateway.close());
   await installSocket(app, gateway, (token) => services.auth.authenticate(token));
 
@@ -103,6 +106,6 @@ export async function installChat(app: FastifyInstance, router: Router, config: 
   mail.onSent((sent) => void realtime.hub.publish({ type: 'mail', to: [sent.recipient_id], mailId: sent.id }));
 
   await realtime.start();
-  gateway.start();
+  await gateway.start();
   return gateway;
 }

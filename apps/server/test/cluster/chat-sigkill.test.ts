@@ -1,6 +1,6 @@
 import type { ServerMessages } from '@kindred/protocol';
 import { describe, expect, it } from 'vitest';
-import { buildVip } from '../helpers/chat.js';
+import { barrier, buildVip, sayOk } from '../helpers/chat.js';
 import { startCluster } from '../helpers/cluster.js';
 import { connectMember } from '../helpers/socket-client.js';
 
@@ -16,9 +16,14 @@ describe('a node killed with SIGKILL mid-conversation', () => {
     const sender = await buildVip(ctx, 1, { sex: 1 });
     const recipient = await buildVip(ctx, 1, { sex: 0 });
     const bystander = await buildVip(ctx, 1, { sex: 0 });
+    const friend = await buildVip(ctx, 1, { sex: 0 });
     const { socket: s } = await connectMember(doomed.url, sender.token);
     const { socket: r } = await connectMember(doomed.url, recipient.token);
-    await connectMember(doomed.url, bystander.token);
+    const { socket: b } = await connectMember(doomed.url, bystander.token);
+    // The bystander's friend is on the other node and has her in her chat list.
+    const { socket: f } = await connectMember(survivor.url, friend.token);
+    await sayOk(b, friend.user.id, 'hello from the doomed node');
+    await f.next(1);
 
     // The sender writes TOTAL messages without waiting; the node dies once KILL_AFTER_ACKS are acknowledged.
     const clientIds = Array.from({ length: TOTAL }, (_, i) => `kill-${i}`);
@@ -39,11 +44,17 @@ describe('a node killed with SIGKILL mid-conversation', () => {
     for (const id of clientIds) s.send({ opt: 1, uid: recipient.user.id, client_id: id, content: `message ${id}` });
     await killed;
     expect((await doomed.exited).signal).toBe('SIGKILL');
-    // The killed node's presence entries expire on their own: none outlives kill time + TTL.
-    const entries = await redis.zrange(`${prefix}presence:${bystander.user.id}`, 0, -1, 'WITHSCORES');
-    expect(entries).toHaveLength(2);
-    expect(Number(entries[1])).toBeLessThanOrEqual(killedAt + PRESENCE_TTL_MS);
-    await Promise.all([s.closed, r.closed]);
+    // The killed node's members count as online only while its heartbeat lasts: at most kill time + TTL.
+    const nodes = await redis.smembers(`${prefix}presence:${bystander.user.id}`);
+    expect(nodes).toHaveLength(1);
+    expect(Number(await redis.zscore(`${prefix}nodes`, nodes[0]!))).toBeLessThanOrEqual(killedAt + PRESENCE_TTL_MS);
+    await Promise.all([s.closed, r.closed, b.closed]);
+
+    // The bystander never comes back: the surviving node notices her entries lapse and tells her friend, once.
+    const offline = await f.next(4, (e) => e.uid === bystander.user.id, PRESENCE_TTL_MS * 4);
+    expect(offline).toMatchObject({ opt: 100, uid: bystander.user.id, is_online: 0 });
+    expect(Date.now() - killedAt).toBeGreaterThanOrEqual(PRESENCE_TTL_MS - 1_000);
+    expect(await redis.exists(`${prefix}presence:${bystander.user.id}`)).toBe(0);
     const ackedBeforeKill = new Map(acked);
     const deliveredBeforeKill = r.received.filter((m) => m.kind === 1).map((m) => (m as ServerMessages[1]).message.id);
 
@@ -67,6 +78,7 @@ describe('a node killed with SIGKILL mid-conversation', () => {
     expect(contacts.contacts.find((c) => c.uid === sender.user.id)?.count).toBeGreaterThanOrEqual(ackedBeforeKill.size);
     const unread = await ctx.db.selectFrom('conversations').select('unread').where('user_id', '=', recipient.user.id).where('peer_id', '=', sender.user.id).executeTakeFirstOrThrow();
     expect(unread.unread).toBe(TOTAL);
-
+    await barrier(f);
+    expect(f.pending(4).filter((e) => (e as ServerMessages[4]).uid === bystander.user.id)).toEqual([]);
   });
 });

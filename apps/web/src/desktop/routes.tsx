@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Navigate, Outlet, Route, Routes, useParams } from 'react-router';
 import { useSession } from '../state/session';
 import { GuestOnly, RequireAuth, RequirePermission } from '../ui/guards';
+import { ChatPage } from './chat/ChatPage';
 import { Page, PlaceholderPage } from './components/Page';
 import { AuthLayout } from './layouts/AuthLayout';
 import { DesktopShell } from './layouts/DesktopShell';
@@ -16,6 +17,7 @@ import { GeneralSettingsScreen } from './screens/GeneralSettingsScreen';
 import { HomeScreen } from './screens/home/HomeScreen';
 import { InfoScreen } from './screens/InfoScreen';
 import { LoginScreen } from './screens/LoginScreen';
+import { MailScreen } from './screens/mail/MailScreen';
 import { MemberDetailScreen } from './screens/member/MemberDetailScreen';
 import { MemberListScreen } from './screens/members/MemberListScreen';
 import { MemberSearchScreen } from './screens/members/MemberSearchScreen';
@@ -81,8 +83,8 @@ export function DesktopRoutes() {
             <Route path="latest" element={<Page title="memberLatest"><MemberListScreen key="latest" kind="latest" /></Page>} />
             <Route path="search" element={<Permitted flag="Search_users"><Page title="memberSearch"><MemberSearchScreen /></Page></Permitted>} />
           </Route>
-          <Route path="chat" element={<PlaceholderPage title="chat" />} />
-          <Route path="message" element={<PlaceholderPage title="message" />} />
+          <Route path="chat" element={<Page title="chat"><ChatPage /></Page>} />
+          <Route path="message" element={<Page title="message"><MailScreen /></Page>} />
           <Route path="pay" element={<PlaceholderPage title="pay" />} />
           <Route path="upgrade" element={<PlaceholderPage title="upgrade" />} />
           <Route path="store" element={<SectionLayout tabs={STORE_TABS} />}>

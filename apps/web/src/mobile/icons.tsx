@@ -143,3 +143,12 @@ export const ClockIcon = /* @__PURE__ */ icon(
     <path d="M12 7v5l3 2" />
   </>,
 );
+export const PlusIcon = /* @__PURE__ */ icon(<path d="M12 5v14M5 12h14" />);
+export const CloseIcon = /* @__PURE__ */ icon(<path d="M6 6l12 12M18 6 6 18" />);
+export const TrashIcon = /* @__PURE__ */ icon(<path d="M4 7h16M9.5 7V4.5h5V7M6.5 7l1 13h9l1-13M10 11v5.5M14 11v5.5" />);
+export const SmileIcon = /* @__PURE__ */ icon(
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M8.5 14.5a4.5 4.5 0 0 0 7 0M9 9.5h.01M15 9.5h.01" />
+  </>,
+);

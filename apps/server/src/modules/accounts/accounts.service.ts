@@ -12,11 +12,17 @@ export interface Account {
   newfeedcount: number;
 }
 
+/** The live connection's side of a visibility change: kind 4 to her contacts and her other devices. */
+export interface VisibilityAnnouncer {
+  visibilityChanged(userId: number, isYin: number, origin?: string): Promise<void>;
+}
+
 export class AccountsService {
   constructor(
     private readonly db: Db,
     private readonly users: UsersRepository,
     private readonly trends: TrendsRepository,
+    private readonly visibility: VisibilityAnnouncer,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -57,10 +63,16 @@ export class AccountsService {
     return this.get(member.id);
   }
 
-  /** Invisible mode is for women only (spec sections 4 and 6). */
-  async setVisibility(member: Member, isYin: number): Promise<Account> {
+  /**
+   * Invisible mode is for women only (spec sections 4 and 6). The one path for POST
+   * /member/index/visibility and the socket's opt 9: stored, then announced live (`origin`: the
+   * socket that asked, which gets its own answer).
+   */
+  async setVisibility(member: Member, isYin: number, origin?: string): Promise<Account> {
     if (member.sex !== Sex.female) throw noPermission();
-    await this.users.update(member.id, { is_yin: isYin ? 1 : 0, updated_at: this.now() });
+    const value = isYin ? 1 : 0;
+    await this.users.update(member.id, { is_yin: value, updated_at: this.now() });
+    await this.visibility.visibilityChanged(member.id, value, origin);
     return this.get(member.id);
   }
 

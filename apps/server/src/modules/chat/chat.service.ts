@@ -12,10 +12,11 @@ import {
   type MessageWire,
   type PermissionFlag,
 } from '@kindred/protocol';
-import type { Db } from '../../db/database.js';
+import type { Db, Tx } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/dialect.js';
+import { GroupCommit } from '../../db/group-commit.js';
 import type { MessageRow, UserRow } from '../../db/schema.js';
-import { contentEmpty, imageNotOwned, needUpgrade, noFreeChat, userNotFound, validationFailed } from '../../errors.js';
+import { contentEmpty, DomainError, imageNotOwned, needUpgrade, noFreeChat, userNotFound, validationFailed } from '../../errors.js';
 import type { Member } from '../auth/member.js';
 import { ownsImage } from '../uploads/ownership.js';
 import type { UsersRepository } from '../users/users.repository.js';
@@ -48,6 +49,28 @@ export interface Sent {
   duplicate: boolean;
 }
 
+interface ChatRights {
+  start: boolean;
+  continues: boolean;
+  free: boolean;
+}
+
+/** A message checked and waiting for its transaction; `rights` null: exempt from the chat rules. */
+interface PendingMessage {
+  member: Member;
+  peerId: number;
+  body: Pick<MessageRow, 'type' | 'content' | 'img'>;
+  clientId: string;
+  rights: ChatRights | null;
+  now: number;
+}
+
+/** Messages written in one transaction at most, and such transactions at the same time (group commit). */
+const MAX_BATCH = 64;
+const WRITERS = 4;
+
+const pairKey = (m: PendingMessage) => [Math.min(m.member.id, m.peerId), Math.max(m.member.id, m.peerId)] as const;
+
 export interface CatchUp {
   contacts: ConversationWire[];
   messages: MessageWire[];
@@ -77,6 +100,8 @@ export interface Opened {
  * Every message is stored (with both conversation sides) in one transaction before anyone hears of it.
  */
 export class ChatService {
+  private readonly writer: GroupCommit<PendingMessage, MessageRow>;
+
   constructor(
     private readonly db: Db,
     private readonly conversations: ConversationsRepository,
@@ -87,7 +112,16 @@ export class ChatService {
     private readonly presence: OnlineLookup,
     private readonly options: ChatOptions,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.writer = new GroupCommit(db, (trx, pending) => this.write(trx, pending), {
+      maxBatch: MAX_BATCH,
+      concurrency: WRITERS,
+      order: (a, b) => {
+        const [ka, kb] = [pairKey(a), pairKey(b)];
+        return ka[0] - kb[0] || ka[1] - kb[1];
+      },
+    });
+  }
 
   /** Whether this member reads messages from `peerId` (support's always; others need Read_chat_messages). */
   async canRead(member: Member, peerId?: number): Promise<boolean> {
@@ -153,37 +187,77 @@ export class ChatService {
     if (!(await this.conversations.hide(member.id, peerId))) throw userNotFound();
   }
 
-  /** Opt 1. A resend (same client_id) answers the stored message and changes nothing. */
+  /**
+   * Opt 1. A resend (same client_id) answers the stored message and changes nothing: the insert
+   * meets the unique (sender, client_id) key, or a rule refuses what was accepted before.
+   */
   async send(member: Member, input: SendInput): Promise<Sent> {
-    const stored = await this.messages.findByClientId(member.id, input.client_id);
-    if (stored) return { message: stored, duplicate: true };
-
-    const peer = await this.peer(member, input.uid);
-    const body = this.body(member, peer.id, input);
-    const started = (await this.conversations.find(member.id, peer.id)) !== undefined;
-    const costsFreeChat = this.exempt(member, peer.id) ? false : started ? await this.admitContinue(member) : await this.admitStart(member);
-
-    const now = this.now();
     try {
-      return await this.db.transaction().execute(async (trx) => {
-        const before = await this.conversations.touchSenderSide(member.id, peer.id, now, trx);
-        // Decided again under the row lock: two first messages at once cost one free chat.
-        if (costsFreeChat && before.last_message_id === null && !(await this.freeChats.take(member.id, this.options.freeChats, trx))) {
-          throw noFreeChat();
-        }
-        const message = await this.messages.insert({ sender_id: member.id, reciver_id: peer.id, ...body, client_id: input.client_id, created_at: now }, trx);
-        await this.conversations.setSent(member.id, peer.id, message.id, trx);
-        await this.conversations.deliver(peer.id, member.id, message.id, now, trx);
-        return { message, duplicate: false };
-      });
+      return { message: await this.store(member, input), duplicate: false };
     } catch (error) {
-      // The same client_id sent twice at once (two sockets after a reconnect): the first one won.
-      if (isUniqueViolation(error)) {
-        const winner = await this.messages.findByClientId(member.id, input.client_id);
-        if (winner) return { message: winner, duplicate: true };
+      if (isUniqueViolation(error) || error instanceof DomainError) {
+        const stored = await this.messages.findByClientId(member.id, input.client_id);
+        if (stored) return { message: stored, duplicate: true };
       }
       throw error;
     }
+  }
+
+  /**
+   * The message and both sides of its conversation, in one transaction (shared with the messages
+   * sent at the same moment: group commit). Whether the member starts the conversation
+   * (Start_chat_dialog and a free chat) or continues it (Continue_chat_dialog) is decided on the
+   * sender's row as the transaction found it, under its lock: two first messages at once cost one
+   * free chat. Rows are locked lower user id first, pairs in ascending order, so two members writing
+   * to each other at the same moment wait for each other instead of deadlocking (PostgreSQL).
+   */
+  private async store(member: Member, input: SendInput): Promise<MessageRow> {
+    const peerId = input.uid;
+    if (peerId === member.id) throw validationFailed({ uid: 'you cannot chat with yourself' });
+    const body = this.body(member, peerId, input);
+    // Decided before the transaction: nothing inside it may wait for another connection.
+    const rights = this.exempt(member, peerId) ? null : await this.chatRights(member);
+    return this.writer.submit({ member, peerId, body, clientId: input.client_id, rights, now: this.now() });
+  }
+
+  /**
+   * The peer is looked up inside the transaction: on SQLite a read outside it would queue behind
+   * the transaction being written, and messages would reach the next one one by one.
+   */
+  private async write(trx: Tx, { member, peerId, body, clientId, rights, now }: PendingMessage): Promise<MessageRow> {
+    await this.peer(member, peerId, trx);
+    const senderFirst = member.id < peerId;
+    let message: MessageRow | undefined;
+    const insert = () => this.messages.insert({ sender_id: member.id, reciver_id: peerId, ...body, client_id: clientId, created_at: now }, trx);
+    if (!senderFirst) {
+      message = await insert();
+      await this.conversations.deliver(peerId, member.id, message.id, now, trx);
+    }
+    const before = await this.conversations.touchSenderSide(member.id, peerId, now, trx);
+    if (rights) await this.admit(member, rights, before.last_message_id === null, trx);
+    if (senderFirst) message = await insert();
+    await this.conversations.setSent(member.id, peerId, message!.id, trx);
+    if (senderFirst) await this.conversations.deliver(peerId, member.id, message!.id, now, trx);
+    return message!;
+  }
+
+  private async chatRights(member: Member): Promise<ChatRights> {
+    const [start, continues, free] = await Promise.all([
+      this.can(member, 'Start_chat_dialog'),
+      this.can(member, 'Continue_chat_dialog'),
+      this.can(member, 'Send_chat_messages_for_free'),
+    ]);
+    return { start, continues, free };
+  }
+
+  /** Starting needs Start_chat_dialog and, unless sending is free, one free chat (taken here); continuing needs Continue_chat_dialog. */
+  private async admit(member: Member, rights: ChatRights, starting: boolean, trx: Tx): Promise<void> {
+    if (!starting) {
+      if (!rights.continues) throw needUpgrade();
+      return;
+    }
+    if (!rights.start) throw needUpgrade();
+    if (!rights.free && !(await this.freeChats.take(member.id, this.options.freeChats, trx))) throw noFreeChat();
   }
 
   /** Members with this one in their chat list (they hear of its presence changes). */
@@ -224,25 +298,19 @@ export class ChatService {
   }
 
   /** The other member: an active member or the support account, never oneself. */
-  private async peer(member: Member, peerId: number): Promise<UserRow> {
+  private async peer(member: Member, peerId: number, trx?: Tx): Promise<UserRow> {
     if (peerId === member.id) throw validationFailed({ uid: 'you cannot chat with yourself' });
-    const peer = await this.users.findById(peerId);
+    const peer = await this.users.findById(peerId, trx);
     const reachable = peer && (peer.role === 'support' || (peer.role === 'member' && peer.status === UserStatus.active));
     if (!reachable) throw userNotFound();
     return peer;
   }
 
-  /** Starting a conversation: Start_chat_dialog, and a free chat unless sending is free. Answers whether it costs one. */
-  private async admitStart(member: Member): Promise<boolean> {
+  /** Opening a conversation that does not exist yet: Start_chat_dialog, and a free chat left unless sending is free. */
+  private async admitStart(member: Member): Promise<void> {
     if (!(await this.can(member, 'Start_chat_dialog'))) throw needUpgrade();
-    if (await this.can(member, 'Send_chat_messages_for_free')) return false;
+    if (await this.can(member, 'Send_chat_messages_for_free')) return;
     if ((await this.freeChats.used(member.id)) >= this.options.freeChats) throw noFreeChat();
-    return true;
-  }
-
-  private async admitContinue(member: Member): Promise<false> {
-    if (!(await this.can(member, 'Continue_chat_dialog'))) throw needUpgrade();
-    return false;
   }
 
   /** Blank text where the spec refuses it; images only from the sender's own uploads. */

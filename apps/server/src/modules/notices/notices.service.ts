@@ -1,6 +1,6 @@
 import type { NoticeListBody, NoticeWire } from '@kindred/protocol';
 import type { NoticeRow } from '../../db/schema.js';
-import type { DbOrTx } from '../../db/database.js';
+import type { UnitOfWork } from '../../db/transaction.js';
 import { notFound } from '../../errors.js';
 import type { Member } from '../auth/member.js';
 import type { NoticesRepository } from './notices.repository.js';
@@ -9,7 +9,9 @@ export type NoticeListener = (userId: number, notice: NoticeRow) => void;
 
 /**
  * Notices (gift received, report result). `create` is the one function other features call; the
- * live connection subscribes with `onCreated` to push a notice the moment it is stored.
+ * live connection subscribes with `onCreated` to push a notice the moment it is stored — or, when it
+ * is stored inside a caller's transaction (db/transaction.ts), the moment that transaction commits:
+ * a rolled-back gift must not have been announced.
  */
 export class NoticesService {
   private readonly listeners = new Set<NoticeListener>();
@@ -31,9 +33,13 @@ export class NoticesService {
     if (!(await this.notices.markRead(member.id, id))) throw notFound();
   }
 
-  async create(userId: number, type: NoticeWire['type'], payload: Omit<NoticeWire, 'id' | 'type' | 'status' | 'create_time'>, trx?: DbOrTx): Promise<NoticeRow> {
-    const row = await this.notices.insert({ user_id: userId, type, payload: JSON.stringify(payload), created_at: this.now() }, trx);
-    for (const listener of this.listeners) listener(userId, row);
+  async create(userId: number, type: NoticeWire['type'], payload: Omit<NoticeWire, 'id' | 'type' | 'status' | 'create_time'>, unit?: UnitOfWork): Promise<NoticeRow> {
+    const row = await this.notices.insert({ user_id: userId, type, payload: JSON.stringify(payload), created_at: this.now() }, unit?.trx);
+    const announce = () => {
+      for (const listener of this.listeners) listener(userId, row);
+    };
+    if (unit) unit.afterCommit(announce);
+    else announce();
     return row;
   }
 

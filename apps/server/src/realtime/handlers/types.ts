@@ -13,8 +13,6 @@ export interface HandlerContext {
   publish(event: HubEvent): Promise<void>;
   /** Kind 0 to this socket (catch-up from the database). */
   sendCatchUp(connection: Connection, req?: string, lastId?: number): Promise<void>;
-  /** Tells the member's watchers (and, with `self`, their other sockets) of a presence change. */
-  announcePresence(member: Member, online: boolean, isYin: number, opt: 9 | 100, origin?: Connection): Promise<void>;
   /** Registers an authenticated socket (presence, last active) and announces a member who came online. */
   goOnline(connection: Connection, member: Member): Promise<void>;
   /** Replaces the socket's member (new level, permissions, visibility). */

@@ -3,17 +3,16 @@ import { UserStatus } from '@kindred/protocol';
 import { Badge, Button, Menu } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useUnreadChats } from '../../chat/use-chat';
 import { useSession } from '../../state/session';
 import { BrandLogo } from './BrandLogo';
 import { LanguageMenu } from './LanguageMenu';
 import { NoticeBell } from './NoticeBell';
 import { UserMenu } from './UserMenu';
 
-/** Unread chat messages arrive with the chat work; the badge is already in place. */
-const CHAT_UNREAD = 0;
-
 function MainMenu() {
   const { t } = useTranslation('desktop');
+  const chatUnread = useUnreadChats();
   const { pathname } = useLocation();
   const section = pathname.split('/')[3] ?? 'index';
   const items = [
@@ -24,7 +23,7 @@ function MainMenu() {
       icon: <MessageOutlined />,
       label: (
         <Link to="/w/home/chat">
-          <Badge count={CHAT_UNREAD} size="small" offset={[8, -2]} overflowCount={99}>
+          <Badge count={chatUnread} size="small" offset={[8, -2]} overflowCount={99} data-testid="chat-unread">
             <span className="kd-menu-label">{t('nav.chat')}</span>
           </Badge>
         </Link>

@@ -1,14 +1,8 @@
-import { isNeedUpgrade } from '../../api/members';
 import { useErrorText } from '../../api/errors';
 import { App, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { loadNextPage, type Pager } from '../../ui/load-next-page';
 import { useUpgradeRedirect } from './useDesktopFeedback';
-
-interface Pager {
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  fetchNextPage: () => Promise<{ error: unknown; isFetchNextPageError?: boolean }>;
-}
 
 /**
  * "Click for more" under a paged list; it hides at the last page (with `endText` if given).
@@ -20,12 +14,7 @@ export function LoadMore({ pager, endText }: { pager: Pager; endText?: string })
   const errorText = useErrorText();
   const upgrade = useUpgradeRedirect();
   if (!pager.hasNextPage) return endText ? <p className="kd-list-end">{endText}</p> : null;
-  const more = async () => {
-    const result = await pager.fetchNextPage();
-    if (!result.isFetchNextPageError) return;
-    if (isNeedUpgrade(result.error)) upgrade();
-    else void message.error(errorText(result.error));
-  };
+  const more = () => loadNextPage(pager, { onUpgrade: upgrade, onError: (error) => void message.error(errorText(error)) });
   return (
     <div className="kd-load-more">
       <Button size="large" shape="round" loading={pager.isFetchingNextPage} onClick={() => void more()} data-testid="load-more">

@@ -12,6 +12,7 @@ import { CopyField } from '../components/CopyField';
 import { countryName } from '../components/countries';
 import { SignatureEditor } from '../components/SignatureEditor';
 import { MyActivity } from './member/MyActivity';
+import { ProfileCover } from './member/ProfileCover';
 import './profile.css';
 
 function Stat({ icon, label, value, action }: { icon: ReactNode; label: string; value: ReactNode; action?: { to: string; text: string } }) {
@@ -53,7 +54,7 @@ export function ProfileScreen() {
   return (
     <div className="kd-profile">
       <section className="kd-card kd-profile-hero">
-        <div className="kd-profile-cover" />
+        <ProfileCover userId={user.id} />
         <div className="kd-profile-main">
           <div className="kd-profile-avatar">
             <Avatar src={user.avatar} name={user.username} size={112} />

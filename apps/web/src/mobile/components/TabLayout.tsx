@@ -1,6 +1,7 @@
 import { TabBar } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useUnreadChats } from '../../chat/use-chat';
 import { ChatIcon, CompassIcon, HomeIcon, UserIcon } from '../icons';
 import './page.css';
 
@@ -16,6 +17,7 @@ export function TabLayout() {
   const { t } = useTranslation('mobile');
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const unreadChats = useUnreadChats();
   const active = TABS.find((tab) => tab.key.toLowerCase() === pathname.toLowerCase())?.key ?? null;
   return (
     <div className="m-tabs-layout">
@@ -25,7 +27,14 @@ export function TabLayout() {
       <nav className="m-tabbar" aria-label={t('common:brand')}>
         <TabBar activeKey={active} onChange={(key) => navigate(key)} safeArea>
           {TABS.map(({ key, title, Icon }) => (
-            <TabBar.Item key={key} icon={<Icon />} title={t(title)} aria-label={t(title)} data-testid={`tab-${title.slice(5)}`} />
+            <TabBar.Item
+              key={key}
+              icon={<Icon />}
+              title={t(title)}
+              aria-label={t(title)}
+              data-testid={`tab-${title.slice(5)}`}
+              badge={key === '/m/home/message' && unreadChats > 0 ? unreadChats : undefined}
+            />
           ))}
         </TabBar>
       </nav>

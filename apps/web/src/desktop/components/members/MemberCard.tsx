@@ -4,6 +4,7 @@ import { Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../ui/Avatar';
+import { useOpenChatWindow } from '../../chat/use-open-chat-window';
 import { useComingLater } from '../useDesktopFeedback';
 import { FollowButton } from './FollowButton';
 import { MemberFacts } from './MemberFacts';
@@ -14,6 +15,7 @@ import { OnlineDot, OnlineText } from './OnlineStatus';
 export function MemberCard({ member }: { member: MemberCardWire }) {
   const { t } = useTranslation('desktop');
   const later = useComingLater();
+  const openChat = useOpenChatWindow();
   return (
     <article className="kd-card kd-member-card" data-testid="member-card" data-member-id={member.id}>
       <Link to={`/w/home/user/detail/${member.id}`} className="kd-member-photo" aria-label={member.username}>
@@ -28,7 +30,7 @@ export function MemberCard({ member }: { member: MemberCardWire }) {
       <div className="kd-member-actions">
         <FollowButton member={member} size="small" />
         <Tooltip title={t('members.chat')}>
-          <Button size="small" shape="circle" icon={<MessageOutlined />} aria-label={t('members.chat')} onClick={() => later('chat')} data-testid="member-chat" />
+          <Button size="small" shape="circle" icon={<MessageOutlined />} aria-label={t('members.chat')} onClick={() => openChat(member.id, 'member')} data-testid="member-chat" />
         </Tooltip>
         <Tooltip title={t('members.gift')}>
           <Button size="small" shape="circle" icon={<GiftOutlined />} aria-label={t('members.gift')} onClick={() => later('gift')} data-testid="member-gift" />

@@ -1,13 +1,2 @@
-import { isShownOnline, showsLastActive } from '@kindred/protocol';
-import { useSession } from '../../../state/session';
-
-/**
- * The server already applies the online rules; the client mirrors them with the viewer's sex
- * (spec section 4): online dot, and last-active time only for female viewers of offline members.
- */
-export function useOnlineDisplay(member: { is_online: number; is_yin: number; last_login_time: number }) {
-  const viewerSex = useSession((s) => s.user?.sex) ?? 1;
-  const online = isShownOnline(viewerSex, member);
-  const lastActive = showsLastActive(viewerSex, member) && member.last_login_time > 0 ? member.last_login_time : 0;
-  return { online, lastActive };
-}
+/** Moved to ui/ so the mobile screens share it; kept here for the desktop imports. */
+export { useOnlineDisplay } from '../../../ui/use-online-display';

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../ui/Avatar';
 import { EmoticonText } from '../../../ui/emoticons/EmoticonText';
+import { useOpenChatWindow } from '../../chat/use-open-chat-window';
 import { FollowButton } from '../../components/members/FollowButton';
 import { MemberFacts } from '../../components/members/MemberFacts';
 import { MemberName } from '../../components/members/MemberName';
@@ -15,6 +16,7 @@ import { useComingLater } from '../../components/useDesktopFeedback';
 export function ProfileHeader({ member }: { member: MemberDetailWire }) {
   const { t } = useTranslation('desktop');
   const later = useComingLater();
+  const openChat = useOpenChatWindow();
   const cover = member.backphotos[0]?.img;
   return (
     <section className="kd-card kd-detail-hero">
@@ -47,7 +49,7 @@ export function ProfileHeader({ member }: { member: MemberDetailWire }) {
         </div>
       </div>
       <div className="kd-detail-actions">
-        <Button type="primary" size="large" icon={<MessageOutlined />} onClick={() => later('message')} data-testid="detail-message">
+        <Button type="primary" size="large" icon={<MessageOutlined />} onClick={() => openChat(member.id, 'member')} data-testid="detail-message">
           {t('detail.message')}
         </Button>
         <FollowButton member={member} size="large" />

@@ -132,6 +132,10 @@ const desktop = {
     details: 'About me',
     editProfile: 'Edit profile',
     unknown: 'Not set',
+    changeBackground: 'Change background',
+    removeBackground: 'Remove background',
+    removeBackgroundConfirm: 'Remove this background photo?',
+    backgroundChanged: 'Background changed',
   },
   edit: {
     subtitle: 'Keep your details up to date. Your e-mail is never shown to other members.',

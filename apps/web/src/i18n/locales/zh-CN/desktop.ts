@@ -129,6 +129,10 @@ const desktop: DesktopStrings = {
     details: '关于我',
     editProfile: '编辑资料',
     unknown: '未填写',
+    changeBackground: '更换背景',
+    removeBackground: '删除背景',
+    removeBackgroundConfirm: '删除这张背景图片？',
+    backgroundChanged: '背景已更换',
   },
   edit: {
     subtitle: '请保持资料为最新。您的邮箱不会展示给其他会员。',

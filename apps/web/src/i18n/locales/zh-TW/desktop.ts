@@ -129,6 +129,10 @@ const desktop: DesktopStrings = {
     details: '關於我',
     editProfile: '編輯資料',
     unknown: '未填寫',
+    changeBackground: '更換背景',
+    removeBackground: '刪除背景',
+    removeBackgroundConfirm: '刪除這張背景圖片？',
+    backgroundChanged: '背景已更換',
   },
   edit: {
     subtitle: '請保持資料為最新。您的信箱不會顯示給其他會員。',

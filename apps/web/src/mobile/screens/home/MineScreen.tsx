@@ -3,36 +3,27 @@ import { Button, List, Switch } from 'antd-mobile';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useVisibilityMutation } from '../../../api/account';
 import { useLogoutMutation } from '../../../api/auth';
-import { useErrorText } from '../../../api/errors';
 import { useSession } from '../../../state/session';
 import { Avatar } from '../../../ui/Avatar';
 import { VipBadge } from '../../../ui/VipBadge';
 import { MenuIcon, type Tone } from '../../components/MenuIcon';
 import { CoinIcon, CrownIcon, EyeIcon, EyeOffIcon, FlagIcon, GiftIcon, HeadsetIcon, PictureIcon, SettingsIcon } from '../../icons';
-import { toastFail, toastSuccess } from '../../toast';
 import { useTitle } from '../../use-title';
 import { useSingleFlight } from '../../use-single-flight';
+import { useVisibilitySwitch } from '../chat/use-visibility-switch';
 
 /** /m/home/my/index: the member's own card, balance, menu, the women's visibility switch and sign-out. */
 export function MineScreen() {
   const { t } = useTranslation('mobile');
-  const errorText = useErrorText();
   const navigate = useNavigate();
   const user = useSession((s) => s.user);
-  const visibility = useVisibilityMutation();
+  const visibility = useVisibilitySwitch();
   const logout = useLogoutMutation();
   useTitle(t('titles.mine'));
 
-  const toggleVisibility = useSingleFlight(async (online: boolean) => {
-    try {
-      await visibility.mutateAsync(online ? 1 : 0);
-      toastSuccess(t(online ? 'mine.visibilityOn' : 'mine.visibilityOff'));
-    } catch (error) {
-      toastFail(errorText(error, 'messages.modifyFailed'));
-    }
-  });
+  // Live (opt 9) when the chat is connected, else the HTTP call; the switch follows the session's is_yin.
+  const toggleVisibility = useSingleFlight(visibility.toggle);
 
   const signOut = useSingleFlight(async () => {
     await logout.mutateAsync();
@@ -42,7 +33,7 @@ export function MineScreen() {
   if (!user) return null;
 
   const until = user.vip >= 2 ? user.overduedate_2 : user.vip === 1 ? user.overduedate_1 : undefined;
-  const visible = user.is_yin === 1;
+  const visible = visibility.visible;
   const menu: { key: string; to: string; icon: ReactElement; tone: Tone }[] = [
     { key: 'recharge', to: '/m/home/invest/index', icon: <CoinIcon />, tone: 'gold' },
     { key: 'upgrade', to: '/m/home/upgrade/index', icon: <CrownIcon />, tone: 'violet' },
@@ -96,7 +87,7 @@ export function MineScreen() {
             extra={
               <Switch
                 checked={visible}
-                loading={visibility.isPending}
+                loading={visibility.pending}
                 onChange={toggleVisibility}
                 aria-label={t('mine.visibility')}
                 data-testid="invisible-switch"

@@ -1,0 +1,94 @@
+import type { Db, Tx } from './database.js';
+
+interface Pending<T, R> {
+  item: T;
+  resolve(result: R): void;
+  reject(error: unknown): void;
+}
+
+export interface GroupCommitOptions<T> {
+  /** Most items written in one transaction. */
+  maxBatch: number;
+  /**
+   * Transactions written at the same time at most. PostgreSQL overlaps them on its connections;
+   * on SQLite a transaction runs without yielding, so they never overlap whatever this says.
+   */
+  concurrency: number;
+  /**
+   * The order items are written in within a transaction (stable: equal items keep their arrival
+   * order). Writers that lock rows pass one that locks them in a global order, so two nodes'
+   * transactions never wait for each other in a cycle.
+   */
+  order?: (a: T, b: T) => number;
+}
+
+/**
+ * Group commit: items that arrive while a transaction is being written wait for it and are then
+ * written together, in one transaction. Under load a commit (the costly part: WAL pages on
+ * SQLite, an fsync on PostgreSQL) is shared by many items; alone, an item is written at once.
+ * Each promise settles after its item's transaction committed (or failed), never before.
+ *
+ * A batch is optimistic: if any item fails, nothing of the batch is kept and each of its items is
+ * written again in a transaction of its own, so one refused or conflicting item costs the others
+ * time, never their write, and its own error is the one it would have had alone.
+ */
+export class GroupCommit<T, R> {
+  private queue: Pending<T, R>[] = [];
+  /** Drains running or scheduled. */
+  private drains = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly write: (trx: Tx, item: T) => Promise<R>,
+    private readonly options: GroupCommitOptions<T>,
+  ) {}
+
+  submit(item: T): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
+      this.queue.push({ item, resolve, reject });
+      if (this.drains < this.options.concurrency) {
+        this.drains += 1;
+        // After this turn's I/O callbacks: items read from every socket that was ready share the
+        // transaction. (On SQLite a transaction runs without yielding to I/O, so the drain must not
+        // start in the middle of the turn, or every item would get a transaction of its own.)
+        setImmediate(() => void this.drain());
+      }
+    });
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.queue.length) {
+        const batch = this.queue.splice(0, this.options.maxBatch);
+        if (this.options.order) batch.sort((a, b) => this.options.order!(a.item, b.item));
+        if (batch.length > 1 && (await this.writeTogether(batch))) continue;
+        for (const pending of batch) await this.writeAlone(pending);
+      }
+    } finally {
+      this.drains -= 1;
+    }
+  }
+
+  private async writeTogether(batch: Pending<T, R>[]): Promise<boolean> {
+    let results: R[];
+    try {
+      results = await this.db.transaction().execute(async (trx) => {
+        const written: R[] = [];
+        for (const { item } of batch) written.push(await this.write(trx, item));
+        return written;
+      });
+    } catch {
+      return false;
+    }
+    batch.forEach((pending, i) => pending.resolve(results[i]!));
+    return true;
+  }
+
+  private async writeAlone(pending: Pending<T, R>): Promise<void> {
+    try {
+      pending.resolve(await this.db.transaction().execute((trx) => this.write(trx, pending.item)));
+    } catch (error) {
+      pending.reject(error);
+    }
+  }
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { Tx } from '../src/db/database.js';
+import { GroupCommit } from '../src/db/group-commit.js';
+import { buildUser } from './helpers/factories.js';
+import { useSharedApp, type TestApp } from './helpers/test-app.js';
+
+const app = useSharedApp();
+
+/** Writes a notice per item (any small row will do) and remembers the transaction it ran in. */
+function noticeWriter(ctx: TestApp, userId: number, options: { maxBatch?: number; failOn?: string } = {}) {
+  const transactions: Tx[] = [];
+  const writer = new GroupCommit<string, number>(
+    ctx.db,
+    async (trx, content) => {
+      if (!transactions.includes(trx)) transactions.push(trx);
+      const row = await ctx.services.repositories.notices.insert({ user_id: userId, type: 'report', payload: JSON.stringify({ content }), created_at: ctx.now() }, trx);
+      if (content === options.failOn) throw new Error(`refused ${content}`);
+      return row.id;
+    },
+    { maxBatch: options.maxBatch ?? 10, concurrency: 1, order: (a, b) => a.localeCompare(b) },
+  );
+  const stored = async () =>
+    (await ctx.db.selectFrom('notices').select('payload').where('user_id', '=', userId).orderBy('id').execute()).map((r) => (JSON.parse(r.payload) as { content: string }).content);
+  return { writer, transactions, stored };
+}
+
+describe('GroupCommit', () => {
+  it('writes items that arrive together in one transaction, in the given order, and settles each after the commit', async () => {
+    const ctx = app();
+    const { user } = await buildUser(ctx);
+    const { writer, transactions, stored } = noticeWriter(ctx, user.id);
+
+    const ids = await Promise.all(['c', 'a', 'b'].map((item) => writer.submit(item)));
+
+    expect(transactions).toHaveLength(1);
+    expect(await stored()).toEqual(['a', 'b', 'c']);
+    expect(ids).toHaveLength(3);
+    expect(ids[1]).toBeLessThan(ids[2]!);
+  });
+
+  it('writes at most maxBatch items a transaction; items arriving meanwhile wait for the next one', async () => {
+    const ctx = app();
+    const { user } = await buildUser(ctx);
+    const { writer, transactions, stored } = noticeWriter(ctx, user.id, { maxBatch: 2 });
+
+    await Promise.all(['a', 'b', 'c', 'd', 'e'].map((item) => writer.submit(item)));
+
+    expect(transactions).toHaveLength(3);
+    expect(await stored()).toEqual(['a', 'b', 'c', 'd', 'e']);
+  });
+
+  it('keeps nothing of a batch with a failing item: the others are written alone, the failing one rejects with its own error', async () => {
+    const ctx = app();
+    const { user } = await buildUser(ctx);
+    const { writer, stored } = noticeWriter(ctx, user.id, { failOn: 'b' });
+
+    const results = await Promise.allSettled(['a', 'b', 'c'].map((item) => writer.submit(item)));
+
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(String((results[1] as PromiseRejectedResult).reason)).toContain('refused b');
+    expect(await stored()).toEqual(['a', 'c']);
+  });
+});

@@ -1,0 +1,56 @@
+import { MessageOutlined } from '@ant-design/icons';
+import { Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useChat } from '../../chat/chat-store';
+import { useContact } from '../../chat/use-chat';
+import { chatPageUrl, parseAddress } from './chat-view';
+import { ContactList } from './ContactList';
+import { ConversationHeader } from './ConversationHeader';
+import { ConversationView } from './ConversationView';
+import { useChatWindows } from './window-store';
+import './chat.css';
+
+/** Spec section 2: the chat list's scroll area is 540 px high. */
+const LIST_HEIGHT = 540;
+
+/**
+ * /w/home/chat: the chat list beside the open conversation. The conversation is in the address
+ * (`?uid=`, and `&from=` when a member page or window sent the member here), so pages link to it.
+ */
+export function ChatPage() {
+  const { t } = useTranslation('desktop');
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const uid = Number(params.get('uid')) || 0;
+  const address = parseAddress(params.get('from'));
+  const contact = useContact(uid);
+
+  const remove = () => {
+    useChat.getState().remove(uid);
+    useChatWindows.getState().close(uid);
+    navigate('/w/home/chat', { replace: true });
+  };
+
+  return (
+    <div className="kd-card kd-chat-page" data-testid="chat-page">
+      <aside className="kd-chat-side">
+        <h1 className="kd-chat-title">{t('chat.title')}</h1>
+        <ContactList selected={uid} onSelect={(id) => navigate(chatPageUrl(id))} height={LIST_HEIGHT} />
+      </aside>
+      <section className="kd-chat-main">
+        {uid ? (
+          <>
+            {contact ? <ConversationHeader contact={contact} onDelete={remove} /> : <header className="kd-chat-head"><Spin size="small" /></header>}
+            <ConversationView key={uid} uid={uid} address={address} full />
+          </>
+        ) : (
+          <div className="kd-chat-pick">
+            <MessageOutlined />
+            <p>{t('chat.pick')}</p>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import { SendOutlined } from '@ant-design/icons';
+import { blankMessageAllowed, CHAT_LIMITS, isBlank, type ChatAddress } from '@kindred/protocol';
+import { App, Button, Input } from 'antd';
+import type { TextAreaRef } from 'antd/es/input/TextArea';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUploadMutation } from '../../api/account';
+import { useErrorText } from '../../api/errors';
+import { useContact, useConversation } from '../../chat/use-chat';
+import { useSession } from '../../state/session';
+import { insertEmoticon } from '../../ui/emoticons/EmoticonPicker';
+import { ComposerTools } from './ComposerTools';
+import { ConnectionStatus } from './ConnectionStatus';
+import { MessageList } from './MessageList';
+import { TranslateBox } from './TranslateBox';
+
+/**
+ * A conversation's messages and the composer, shared by the chat page (with the translate box and
+ * the gift slot) and the small floating windows. Mounting it opens the conversation (opt 0) from
+ * `address`; give it a `key` per member so a draft never follows you to someone else.
+ */
+export function ConversationView({ uid, address, full = false }: { uid: number; address: ChatAddress; full?: boolean }) {
+  const { t } = useTranslation('desktop');
+  const { message } = App.useApp();
+  const errorText = useErrorText();
+  const me = useSession((s) => s.user?.id);
+  const sex = useSession((s) => s.user?.sex) ?? 1;
+  const contact = useContact(uid);
+  const convo = useConversation(uid, address);
+  const upload = useUploadMutation();
+  const [draft, setDraft] = useState('');
+  const [translating, setTranslating] = useState<{ text: string; key: number } | null>(null);
+  const area = useRef<TextAreaRef>(null);
+  const peer = { username: contact?.username ?? '', avatar: contact?.avatar ?? '' };
+
+  const focusAt = (caret: number) =>
+    requestAnimationFrame(() => {
+      const el = area.current?.resizableTextArea?.textArea;
+      el?.focus();
+      el?.setSelectionRange(caret, caret);
+    });
+
+  const pickEmoticon = (code: string) => {
+    const next = insertEmoticon(draft, code, area.current?.resizableTextArea?.textArea.selectionStart);
+    if (next.text.length > CHAT_LIMITS.textMax) return;
+    setDraft(next.text);
+    focusAt(next.caret);
+  };
+
+  const send = () => {
+    if (isBlank(draft) && !blankMessageAllowed(sex, uid)) return void message.warning(t('common:errors.content_empty'));
+    convo.sendText(draft);
+    setDraft('');
+  };
+
+  const sendImage = (file: File) => {
+    if (!file.type.startsWith('image/')) return void message.error(t('common:errors.not_an_image'));
+    upload.mutate({ file, dir: 'dynamic' }, { onSuccess: (url) => convo.sendImage(url), onError: (e) => void message.error(errorText(e)) });
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing) return;
+    e.preventDefault();
+    send();
+  };
+
+  const openTranslate = (text: string) => setTranslating({ text, key: Date.now() });
+
+  return (
+    <div className={full ? 'kd-chat-conversation is-full' : 'kd-chat-conversation'} data-testid="chat-conversation" data-uid={uid}>
+      <ConnectionStatus />
+      <MessageList
+        lines={convo.lines}
+        loaded={convo.loaded}
+        more={convo.more}
+        me={me}
+        peer={peer}
+        onHistory={convo.loadHistory}
+        onRetry={convo.retry}
+        onTranslate={full ? openTranslate : undefined}
+      />
+      {full && translating ? (
+        <TranslateBox
+          key={translating.key}
+          initial={translating.text}
+          onClose={() => setTranslating(null)}
+          onUse={(text) => {
+            setDraft(text.slice(0, CHAT_LIMITS.textMax));
+            focusAt(text.length);
+          }}
+        />
+      ) : null}
+      <div className="kd-chat-composer">
+        <ComposerTools
+          onEmoticon={pickEmoticon}
+          onImage={sendImage}
+          uploading={upload.isPending}
+          onTranslate={full ? () => (translating ? setTranslating(null) : openTranslate(draft)) : undefined}
+          translating={Boolean(translating)}
+          gifts={full}
+        />
+        <div className="kd-chat-input">
+          <Input.TextArea
+            ref={area}
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            onKeyDown={onKeyDown}
+            maxLength={CHAT_LIMITS.textMax}
+            autoSize={full ? { minRows: 2, maxRows: 4 } : { minRows: 1, maxRows: 3 }}
+            variant="borderless"
+            placeholder={t('chat.placeholder')}
+            aria-label={t('chat.placeholder')}
+            data-testid="chat-input"
+          />
+          <Button type="primary" shape={full ? 'round' : 'circle'} icon={<SendOutlined />} onClick={send} aria-label={t('common:actions.send')} data-testid="chat-send">
+            {full ? t('common:actions.send') : null}
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import http from 'node:http';
+import SQLite from 'better-sqlite3';
+import { WebSocketServer, type WebSocket } from 'ws';
+
+/**
+ * The bare baselines for the socket bench: node:http plus `ws` (the library our server uses, with
+ * the same 64 KB payload limit), sockets registered by the `uid` in their URL, and each message
+ * parsed as JSON and relayed to the socket of its `uid`. No authentication, no validation, no
+ * acknowledgement: what a relay costs at the least.
+ *
+ * With STORE_SQLITE=<file> (a migrated Kindred database whose members the uids are), each message
+ * is first inserted into `messages` (one prepared statement, one transaction per message, the
+ * server's pragmas): what storing every message costs at the least, beside the same relay.
+ */
+const sockets = new Map<number, WebSocket>();
+
+function storer(): ((from: number, to: number, text: string) => void) | undefined {
+  if (!process.env.STORE_SQLITE) return undefined;
+  const db = new SQLite(process.env.STORE_SQLITE);
+  db.pragma('journal_mode = WAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 5000');
+  const insert = db.prepare('insert into messages (sender_id, reciver_id, type, content, img, client_id, created_at) values (?, ?, ?, ?, ?, ?, ?)');
+  let sequence = 0;
+  return (from, to, text) => void insert.run(from, to, 'text', text, '', `bare-${process.pid}-${++sequence}`, Date.now());
+}
+const store = storer();
+
+const server = http.createServer((req, res) => {
+  res.end(req.url === '/healthz' ? 'ok' : '');
+});
+const wss = new WebSocketServer({ server, maxPayload: 64 * 1024 });
+
+wss.on('connection', (ws, req) => {
+  const uid = Number(new URL(req.url ?? '/', 'http://relay').searchParams.get('uid'));
+  sockets.set(uid, ws);
+  ws.on('message', (data) => {
+    const message = JSON.parse(data.toString()) as { uid?: number; content?: string };
+    const to = Number(message.uid);
+    store?.(uid, to, String(message.content ?? ''));
+    sockets.get(to)?.send(data.toString());
+  });
+  ws.on('close', () => {
+    if (sockets.get(uid) === ws) sockets.delete(uid);
+  });
+});
+
+server.listen(Number(process.env.PORT), process.env.HOST ?? '127.0.0.1');

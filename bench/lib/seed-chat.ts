@@ -1,0 +1,63 @@
+import type { DatabaseHandle } from '../../apps/server/src/db/database.js';
+import type { NewUser } from '../../apps/server/src/db/schema.js';
+import { hashToken, newToken } from '../../apps/server/src/infra/tokens.js';
+
+const DAY = 86_400_000;
+/** Rows per INSERT: well under SQLite's and PostgreSQL's limits on bound parameters. */
+const BATCH = 500;
+
+export interface ChatMember {
+  id: number;
+  token: string;
+}
+
+/**
+ * Members for the socket bench, written straight into a migrated database (registering 10k
+ * members through the API would measure scrypt and the rate limits): gold members (they chat
+ * without limit), alternately men and women, each with an open session.
+ */
+export async function seedChatMembers({ db }: DatabaseHandle, count: number): Promise<ChatMember[]> {
+  const now = Date.now();
+  const tag = now.toString(36);
+  const members: ChatMember[] = [];
+  for (let start = 0; start < count; start += BATCH) {
+    const rows: NewUser[] = [];
+    for (let i = start; i < Math.min(count, start + BATCH); i++) {
+      const username = `sb${tag}x${i}`;
+      rows.push({
+        username,
+        username_key: username,
+        email: `${username}@bench.kindred.local`,
+        password_hash: '',
+        role: 'member',
+        sex: i % 2,
+        birthday: now - 30 * 365 * DAY,
+        country: 'US',
+        avatar: '',
+        signature: '',
+        lang: 'en',
+        vip: 2,
+        vip1_until: now + 365 * DAY,
+        vip2_until: now + 365 * DAY,
+        invitation_code: `SB${tag}${i.toString(36)}`.toUpperCase(),
+        invited_by: null,
+        laid: '',
+        status: 1,
+        is_yin: 1,
+        is_auth: 0,
+        last_login_at: now,
+        last_active_at: now,
+        created_at: now,
+        updated_at: now,
+      });
+    }
+    const ids = await db.insertInto('users').values(rows).returning('id').execute();
+    const sessions = ids.map(({ id }) => ({ id, token: newToken() }));
+    await db
+      .insertInto('sessions')
+      .values(sessions.map(({ id, token }) => ({ user_id: id, token_hash: hashToken(token), terminal: 'w', user_agent: 'bench', created_at: now, last_seen_at: now, expires_at: now + DAY })))
+      .execute();
+    members.push(...sessions);
+  }
+  return members;
+}

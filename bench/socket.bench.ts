@@ -1,0 +1,297 @@
+import { execSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openDatabase } from '../apps/server/src/db/database.js';
+import { migrateToLatest } from '../apps/server/src/db/migrate.js';
+import { startNode, type Proc } from './lib/proc.js';
+import { report, type Row } from './lib/report.js';
+import { seedChatMembers, type ChatMember } from './lib/seed-chat.js';
+import { closeSockets, openSockets, PairTraffic, sleep, SOURCE_ADDRESSES, type TrafficResult } from './lib/socket-fleet.js';
+
+/**
+ * The live connection under load, beside a bare `ws` relay (bench/baselines/bare-ws-relay.ts) in
+ * the same run: N idle authenticated sockets (default 10,000) plus PAIRS pairs of sockets writing
+ * to each other. Each target, in turn: the pairs warm up; the server's RSS is read before and
+ * after the idle sockets connect (memory per idle socket: the lowest RSS over 3 s before, and
+ * over 12 s after, so garbage the connecting left behind is not counted); the pairs then run closed-loop (each
+ * socket keeps WINDOW messages on the way: the saturation rate) and open-loop at fixed rates
+ * (delivery latency, send to receipt, p50/p99), all with the idle sockets connected.
+ *
+ * Targets: the bare relay; the bare relay inserting each message into SQLite first (what storing
+ * costs at the least); our server on SQLite; on PostgreSQL with Redis, one node; the same on two
+ * nodes, every pair split across them (skipped without a PostgreSQL and a Redis URL).
+ *
+ * Knobs: `npm run bench -- socket --sockets=2000` or BENCH_SOCKETS; BENCH_SOCKET_PAIRS (50),
+ * BENCH_SOCKET_WINDOW (4), BENCH_SOCKET_SECONDS (8 per measurement); BENCH_SERVER_NODE_ARGS
+ * are handed to node for our server processes (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile them).
+ * A run with other than the default sockets writes bench/results/socket.tmp.
+ */
+
+const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+const REQUESTED = Number(arg('sockets') ?? process.env.BENCH_SOCKETS ?? 10_000);
+const PAIRS = Number(process.env.BENCH_SOCKET_PAIRS ?? 50);
+const WINDOW = Number(process.env.BENCH_SOCKET_WINDOW ?? 4);
+const SECONDS = Number(process.env.BENCH_SOCKET_SECONDS ?? 8);
+const WARM_S = 2;
+
+interface Server {
+  /** ws:// base of each node. */
+  nodes: string[];
+  rssKb(): number;
+  stop(): Promise<void>;
+}
+
+interface Target {
+  label: string;
+  start(): Promise<Server>;
+  /** Socket URL of idle client i / pair endpoint j, and the uid pair endpoint j is known by. */
+  idleUrl(server: Server, i: number): string;
+  pairUrl(server: Server, j: number): string;
+  pairUid(j: number): number;
+  waitFirstMessage: boolean;
+  isDelivery(data: string): boolean;
+}
+
+interface PhaseResult {
+  label: string;
+  idle: number;
+  idleFailed: number;
+  idleFirstError?: string;
+  idleConnectSeconds: number;
+  rssBeforeMb: number;
+  rssAfterMb: number;
+  kbPerIdleSocket: number;
+  saturation: TrafficResult;
+  atRate: Record<string, TrafficResult>;
+}
+
+const rssKbOf = (proc: Proc) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${proc.child.pid}/status`, 'utf8'))?.[1] ?? 0);
+const loadAvg = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+
+/** One target through the whole sequence; `rates(saturation)` names the fixed rates to measure latency at. */
+async function phase(target: Target, idleCount: number, rates: (saturation: TrafficResult) => Record<string, number>): Promise<PhaseResult> {
+  console.log(`  ${target.label}: starting · load ${loadAvg()}`);
+  const server = await target.start();
+  try {
+    const pairUrls = Array.from({ length: PAIRS * 2 }, (_, j) => target.pairUrl(server, j));
+    const pairSockets = await openSockets(pairUrls, { waitFirstMessage: target.waitFirstMessage, maxFailures: 1 });
+    if (pairSockets.failed) throw new Error(`${target.label}: pair sockets failed: ${pairSockets.firstError}`);
+    // openSockets answers in completion order: put each socket back at its endpoint's index.
+    const byUrl = new Map(pairSockets.sockets.map((ws) => [ws.url, ws]));
+    const pairs = Array.from({ length: PAIRS }, (_, p) => ({
+      a: { ws: byUrl.get(pairUrls[2 * p]!)!, uid: target.pairUid(2 * p) },
+      b: { ws: byUrl.get(pairUrls[2 * p + 1]!)!, uid: target.pairUid(2 * p + 1) },
+    }));
+    const traffic = new PairTraffic(pairs, target.isDelivery);
+    await traffic.closedLoop(WINDOW, WARM_S, 3);
+
+    const rssBefore = await settledRssKb(server, 3);
+    const idle = await openSockets(
+      Array.from({ length: idleCount }, (_, i) => target.idleUrl(server, i)),
+      { waitFirstMessage: target.waitFirstMessage, concurrency: 100, offset: PAIRS * 2 },
+    );
+    const rssAfter = await settledRssKb(server, 12);
+    const opened = idle.sockets.length;
+    console.log(`  ${target.label}: ${opened} idle sockets in ${idle.seconds.toFixed(1)} s${idle.failed ? ` (${idle.failed} failed: ${idle.firstError})` : ''}, RSS ${Math.round(rssBefore / 1024)} → ${Math.round(rssAfter / 1024)} MB`);
+
+    const saturation = await traffic.closedLoop(WINDOW, WARM_S, SECONDS);
+    console.log(`  ${target.label}: saturation ${show(saturation)}`);
+    const atRate: Record<string, TrafficResult> = {};
+    for (const [name, rate] of Object.entries(rates(saturation))) {
+      // Past saturation the queue only grows: latency is unbounded, nothing to measure.
+      if (rate > saturation.rate * 0.95) {
+        console.log(`  ${target.label}: ${name} (${rate}/s) is beyond saturation, not measured`);
+        continue;
+      }
+      atRate[name] = await traffic.openLoop(rate, WARM_S, SECONDS);
+      console.log(`  ${target.label}: ${name} (${rate}/s) ${show(atRate[name])}`);
+    }
+    await closeSockets([...idle.sockets, ...pairSockets.sockets]);
+    return {
+      label: target.label,
+      idle: opened,
+      idleFailed: idle.failed,
+      idleFirstError: idle.firstError,
+      idleConnectSeconds: Math.round(idle.seconds * 10) / 10,
+      rssBeforeMb: Math.round(rssBefore / 102.4) / 10,
+      rssAfterMb: Math.round(rssAfter / 102.4) / 10,
+      kbPerIdleSocket: opened ? Math.round(((rssAfter - rssBefore) / opened) * 100) / 100 : Number.NaN,
+      saturation,
+      atRate,
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+/**
+ * The lowest RSS over `seconds` (one sample a second): what a burst of work left behind as free
+ * heap is given back over the next seconds, and would count as memory per socket otherwise.
+ */
+async function settledRssKb(server: Server, seconds: number): Promise<number> {
+  let lowest = server.rssKb();
+  for (let i = 1; i < seconds; i++) {
+    await sleep(1_000);
+    lowest = Math.min(lowest, server.rssKb());
+  }
+  return lowest;
+}
+
+const show = (r: TrafficResult) => `${r.rate} msg/s · p50 ${r.p50} · p99 ${r.p99} · max ${r.max} ms${r.lost ? ` · ${r.lost} late/lost` : ''}${r.refused ? ` · ${r.refused} refused` : ''}`;
+
+/** The bare relay; with `store`, it inserts each message into that SQLite file first (pairs are its members). */
+function bareTarget(store?: { file: string; members: ChatMember[]; idleCount: number }): Target {
+  const pairUid = (j: number) => (store ? store.members[store.idleCount + j]!.id : j + 1);
+  return {
+    label: store ? 'bare ws relay + INSERT per message (SQLite)' : 'bare ws relay',
+    waitFirstMessage: false,
+    async start() {
+      const proc = await startNode('bench/baselines/bare-ws-relay.ts', store ? { STORE_SQLITE: store.file } : {});
+      return { nodes: [proc.url.replace('http', 'ws')], rssKb: () => rssKbOf(proc), stop: () => proc.stop() };
+    },
+    idleUrl: (s, i) => `${s.nodes[0]}/?uid=${1_000_000 + i}`,
+    pairUrl: (s, j) => `${s.nodes[0]}/?uid=${pairUid(j)}`,
+    pairUid,
+    isDelivery: () => true,
+  };
+}
+
+/** Our server (apps/server/src/main.ts) on `nodes` processes; members[0..idle) idle, the rest in pairs. */
+function oursTarget(label: string, env: Record<string, string>, nodes: number, members: ChatMember[], idleCount: number): Target {
+  const pairMember = (j: number) => members[idleCount + j]!;
+  return {
+    label,
+    waitFirstMessage: true,
+    async start() {
+      const base = { ...env, SEED_DEMO: 'false', CHAT_RATE_LIMIT: '100000000', LOG_LEVEL: 'warn' };
+      const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+      const procs: Proc[] = [];
+      // Each node its own data folder (uploads, outbox) unless the database lives in it (SQLite).
+      const dataDir = () => env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kindred-bench-socket-node-'));
+      for (let n = 0; n < nodes; n++) procs.push(await startNode('apps/server/src/main.ts', { ...base, DATA_DIR: dataDir() }, '/healthz', nodeArgs));
+      return {
+        nodes: procs.map((p) => p.url.replace('http', 'ws')),
+        rssKb: () => procs.reduce((sum, p) => sum + rssKbOf(p), 0),
+        stop: async () => void (await Promise.all(procs.map((p) => p.stop()))),
+      };
+    },
+    idleUrl: (s, i) => `${s.nodes[i % s.nodes.length]}/socket?token=${members[i]!.token}`,
+    // Pair endpoints alternate nodes: on two nodes every message crosses Redis.
+    pairUrl: (s, j) => `${s.nodes[j % s.nodes.length]}/socket?token=${pairMember(j).token}`,
+    pairUid: (j) => pairMember(j).id,
+    isDelivery: (data) => data.startsWith('{"kind":1,'),
+  };
+}
+
+/** The open-file limit (the bench holds every client socket, each server every server socket). */
+function socketBudget(): { limit: number; sockets: number; note?: string } {
+  const limit = Number(execSync('sh -c "ulimit -n"').toString().trim()) || 1024;
+  const room = limit - PAIRS * 2 - 500;
+  if (REQUESTED <= room) return { limit, sockets: REQUESTED };
+  return { limit, sockets: Math.max(0, room), note: `ulimit -n is ${limit} (Node cannot raise it itself): ${REQUESTED} idle sockets asked, ${room} fit beside the pairs and spare descriptors` };
+}
+
+async function seedSqlite(count: number): Promise<{ dataDir: string; members: ChatMember[] }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kindred-bench-socket-'));
+  const handle = openDatabase({ kind: 'sqlite', file: path.join(dataDir, 'kindred.sqlite') });
+  await migrateToLatest(handle);
+  const members = await seedChatMembers(handle, count);
+  await handle.destroy();
+  return { dataDir, members };
+}
+
+export async function socketBench(): Promise<void> {
+  const started = Date.now();
+  const budget = socketBudget();
+  const idleCount = budget.sockets;
+  if (budget.note) console.log(`  ${budget.note}`);
+  console.log(`  ${idleCount} idle sockets, ${PAIRS} pairs, window ${WINDOW}, from ${SOURCE_ADDRESSES} source addresses; ulimit -n ${budget.limit}`);
+  const phases: PhaseResult[] = [];
+
+  const bare = await phase(bareTarget(), idleCount, (sat) => ({ 'half the relay’s saturation': Math.round(sat.rate / 2) }));
+  phases.push(bare);
+  const halfBare = Math.round(bare.saturation.rate / 2);
+  const oursRates = (sat: TrafficResult) => ({ 'half our saturation': Math.round(sat.rate / 2), 'half the relay’s saturation': halfBare });
+
+  const sqlite = await seedSqlite(idleCount + PAIRS * 2);
+  try {
+    const file = path.join(sqlite.dataDir, 'kindred.sqlite');
+    phases.push(await phase(bareTarget({ file, members: sqlite.members, idleCount }), idleCount, (sat) => ({ 'half our saturation': Math.round(sat.rate / 2) })));
+    phases.push(await phase(oursTarget('ours, SQLite, 1 node', { DATA_DIR: sqlite.dataDir }, 1, sqlite.members, idleCount), idleCount, oursRates));
+  } finally {
+    fs.rmSync(sqlite.dataDir, { recursive: true, force: true });
+  }
+
+  const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL;
+  if (pgUrl && redisUrl) {
+    const schema = `bench_socket_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    try {
+      const url = `${pgUrl}${pgUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+      const handle = openDatabase({ kind: 'postgres', url });
+      await migrateToLatest(handle);
+      const members = await seedChatMembers(handle, idleCount + PAIRS * 2);
+      await handle.destroy();
+      const env = { DATABASE_URL: url, REDIS_URL: redisUrl };
+      const one = await phase(oursTarget('ours, PostgreSQL + Redis, 1 node', { ...env, REDIS_PREFIX: `${schema}a:` }, 1, members, idleCount), idleCount, oursRates);
+      phases.push(one);
+      const sameAsOne = Math.round(one.saturation.rate / 2);
+      phases.push(
+        await phase(oursTarget('ours, PostgreSQL + Redis, 2 nodes', { ...env, REDIS_PREFIX: `${schema}b:` }, 2, members, idleCount), idleCount, (sat) => ({
+          'half our saturation': Math.round(sat.rate / 2),
+          'half the 1-node saturation': sameAsOne,
+        })),
+      );
+    } finally {
+      await admin.query(`drop schema ${schema} cascade`);
+      await admin.end();
+    }
+  } else {
+    console.log('  no BENCH_DATABASE_URL/TEST_DATABASE_URL and BENCH_REDIS_URL/TEST_REDIS_URL: PostgreSQL and two-node phases skipped');
+  }
+
+  report('socket', rows(phases), { sockets: { requested: REQUESTED, ...budget }, pairs: PAIRS, window: WINDOW, seconds: SECONDS, phases, loadAverageAtEnd: loadAvg(), minutes: Math.round((Date.now() - started) / 6000) / 10 }, { partial: REQUESTED !== 10_000 });
+}
+
+function rows(phases: PhaseResult[]): Row[] {
+  const bare = phases[0]!;
+  const stored = phases.find((p) => p.label.startsWith('bare ws relay + INSERT'));
+  const ours = phases.filter((p) => p.label.startsWith('ours'));
+  const half = 'half the relay’s saturation';
+  const out: Row[] = [];
+  const sqlite = ours.find((p) => p.label.includes('SQLite'));
+  if (stored && sqlite) {
+    out.push({ case: 'messages/s at saturation, beside a relay that also INSERTs each message (ours, SQLite, 1 node)', ours: String(sqlite.saturation.rate), baseline: String(stored.saturation.rate), ratio: sqlite.saturation.rate / stored.saturation.rate });
+  }
+  for (const p of ours) {
+    out.push({ case: `messages/s at saturation, every message stored (${p.label})`, ours: String(p.saturation.rate), baseline: String(bare.saturation.rate), ratio: p.saturation.rate / bare.saturation.rate, budget: '≥ 0.7×' });
+    const own = p.atRate['half our saturation'];
+    if (own) out.push({ case: `p50 / p99 ms at half our saturation (${p.label})`, ours: `${own.p50} / ${own.p99} at ${own.rate}/s`, baseline: `${bare.atRate[half]!.p50} / ${bare.atRate[half]!.p99} at ${bare.atRate[half]!.rate}/s`, ratio: bare.atRate[half]!.p99 / own.p99 });
+    const atHalf = p.atRate[half];
+    if (!atHalf) {
+      const rate = Math.round(bare.saturation.rate / 2);
+      out.push({ case: `p99 ms at half the relay’s saturation, ${p.idle} idle sockets (${p.label})`, ours: `not sustainable: saturates at ${p.saturation.rate}/s < ${rate}/s`, baseline: `${bare.atRate[half]!.p50} / ${bare.atRate[half]!.p99}`, ratio: 0, budget: 'p99 < 20 ms' });
+    }
+    if (atHalf) out.push({ case: `p50 / p99 ms at half the relay’s saturation, ${p.idle} idle sockets (${p.label})`, ours: `${atHalf.p50} / ${atHalf.p99}${atHalf.lost ? `, ${atHalf.lost} late` : ''} (${atHalf.rate}/s delivered)`, baseline: `${bare.atRate[half]!.p50} / ${bare.atRate[half]!.p99}`, ratio: bare.atRate[half]!.p99 / atHalf.p99, budget: 'p99 < 20 ms' });
+    out.push({ case: `KB per idle socket (${p.label})`, ours: String(p.kbPerIdleSocket), baseline: String(bare.kbPerIdleSocket), ratio: bare.kbPerIdleSocket / p.kbPerIdleSocket, budget: '≤ 1.5× bare (ratio ≥ 0.67)' });
+  }
+  const one = ours.find((p) => p.label.includes('1 node') && p.label.includes('PostgreSQL'));
+  const two = ours.find((p) => p.label.includes('2 nodes'));
+  const same = two?.atRate['half the 1-node saturation'];
+  const oneHalf = one?.atRate['half our saturation'];
+  if (one && two && same && oneHalf) {
+    out.push({
+      case: `p99 added by a second node through Redis, at ${oneHalf.rate}/s`,
+      ours: `${same.p99} ms (2 nodes)`,
+      baseline: `${oneHalf.p99} ms (1 node)`,
+      ratio: oneHalf.p99 / same.p99,
+      budget: `≤ +5 ms (here ${(same.p99 - oneHalf.p99).toFixed(1)} ms)`,
+    });
+  }
+  return out;
+}
