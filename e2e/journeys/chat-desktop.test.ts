@@ -3,7 +3,7 @@ import { expect, test } from 'vitest';
 import { newContext } from '../support/browser.js';
 import { samplePhoto, uniqueName } from '../support/fixtures.js';
 import { useJourneyEnv } from '../support/journey.js';
-import { callAs, registerMember, sendChatTexts, setVip, type Member } from '../support/members.js';
+import { registerMember, sendChatTexts, setVip, type Member } from '../support/members.js';
 
 const env = useJourneyEnv();
 
@@ -119,15 +119,28 @@ test('desktop chat: page, windows, live messages, history, translation, invisibl
   await poll(() => input.inputValue()).toContain('這是簡體中文');
   await input.fill('');
 
-  // Invisible mode: she hides, and his list and conversation head show her offline.
+  // Invisible mode: she hides with the switch in her account menu (women only), and his list and
+  // conversation head show her offline; the switch follows the server's answer.
+  const herMenu = her.getByTestId('user-menu');
+  const herSwitch = her.getByTestId('invisible-switch');
   const herRow = contact(page, she);
   await herRow.getByTestId('online-dot').waitFor();
   expect(await page.getByTestId('chat-head').innerText()).toContain('Online');
-  await callAs(base, she.token, '/member/index/visibility', { is_yin: '0' });
+  await herMenu.click();
+  expect(await herSwitch.getAttribute('aria-checked')).toBe('true');
+  await herSwitch.click();
+  await her.locator('.ant-message-notice').filter({ hasText: 'You are invisible' }).waitFor();
   await herRow.getByTestId('online-dot').waitFor({ state: 'detached' });
   await poll(() => page.getByTestId('chat-head').innerText()).not.toContain('Online');
-  await callAs(base, she.token, '/member/index/visibility', { is_yin: '1' });
+  await herMenu.click();
+  await poll(() => herSwitch.getAttribute('aria-checked')).toBe('false');
+  await herSwitch.click();
   await herRow.getByTestId('online-dot').waitFor();
+  // His account menu has no such switch.
+  await his.getByTestId('user-menu').click();
+  await his.locator('.ant-dropdown-menu').getByText('Sign out').waitFor();
+  expect(await his.getByTestId('invisible-switch').count()).toBe(0);
+  await his.keyboard.press('Escape');
 
   // The customer-service widget writes to the support account.
   await his.goto('/w/home/index');

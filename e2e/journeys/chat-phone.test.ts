@@ -62,8 +62,10 @@ test('phone chat: live messages with emoticons and pictures, unread badge, histo
   await signIn(his, he);
   await signIn(her, she);
 
-  // He opens her from a profile: a new conversation, she shows online.
-  await his.goto(`/m/home/chat/index?uid=${she.id}&from=profile`);
+  // He opens her from her profile's chat button: a new conversation, she shows online.
+  await his.goto(`/m/home/my/newsfeed/${she.id}`);
+  await his.getByTestId('profile-chat').click();
+  await his.waitForURL(new RegExp(`/m/home/chat/index\\?uid=${she.id}&from=profile$`));
   await eventually(() => his.getByTestId('chat-peer-name').innerText()).toBe(she.username);
   await eventually(() => peerOnline(his)).toBe('1');
   await his.getByTestId('chat-screen').getByText(`Say hello to ${she.username}`).waitFor();

@@ -87,6 +87,7 @@ test('phone: browse, search, like, open a profile, post and delete a trend, albu
   const starPost = page.getByTestId('trend-item').filter({ hasText: 'Lovely evening' });
   await starPost.locator('img.k-emo[alt="[Laugh]"]').waitFor();
   expect(await starPost.getByTestId('trend-delete').count()).toBe(0);
+  expect(await starPost.getByTestId('trend-chat').count()).toBe(1);
   await page.getByTestId('profile-tab-2').click();
   await page.waitForURL(`**/m/home/my/newsfeed/${star.id}?type=2`);
   await eventually(() => page.getByTestId('photo-item').count()).toBe(1);

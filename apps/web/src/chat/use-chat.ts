@@ -2,6 +2,7 @@ import type { ChatAddress, ConversationWire, MessageWire } from '@kindred/protoc
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { accountKeys } from '../api/account';
+import { mailKeys } from '../api/mail';
 import { noticeKeys } from '../api/notices';
 import { useSession } from '../state/session';
 import { unreadTotal, type PendingMessage } from './chat-reducer';
@@ -30,7 +31,7 @@ export function useChatLifecycle(): void {
       onChatSignal((signal) => {
         if (signal.type === 'sound') playMessageSound();
         else if (signal.type === 'notice') void qc.invalidateQueries({ queryKey: noticeKeys.all });
-        else if (signal.type === 'mail') void qc.invalidateQueries({ queryKey: ['mail'] });
+        else if (signal.type === 'mail') void qc.invalidateQueries({ queryKey: mailKeys.all });
         else if (signal.type === 'selfVisibility') {
           const user = useSession.getState().user;
           if (user && user.is_yin !== signal.is_yin) useSession.getState().setUser({ ...user, is_yin: signal.is_yin });

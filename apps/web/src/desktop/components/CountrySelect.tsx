@@ -1,7 +1,7 @@
 import { Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COUNTRY_CODES, countryName } from './countries';
+import { COUNTRY_CODES, countryName } from '../../ui/countries';
 
 export function CountrySelect({ value, onChange, id }: { value?: string; onChange?: (v: string) => void; id?: string }) {
   const { t, i18n } = useTranslation('desktop');

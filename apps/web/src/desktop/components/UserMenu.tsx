@@ -1,8 +1,11 @@
-import { DownOutlined, EditOutlined, LogoutOutlined, MailOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
-import { Dropdown } from 'antd';
+import { DownOutlined, EditOutlined, EyeOutlined, LogoutOutlined, MailOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { Sex } from '@kindred/protocol';
+import { App, Dropdown, Switch } from 'antd';
+import type { MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLogoutMutation } from '../../api/auth';
+import { useVisibilitySwitch } from '../../chat/use-visibility-switch';
 import { useSession } from '../../state/session';
 import { Avatar } from '../../ui/Avatar';
 
@@ -13,15 +16,35 @@ const LINKS = {
   mail: '/w/home/message',
 } as const;
 
-/** The member's avatar and name, opening profile, edit, settings, mail and sign out. */
+/** The member's avatar and name, opening profile, edit, settings, mail and sign out; women also get the online / invisible switch. */
 export function UserMenu() {
   const { t } = useTranslation('desktop');
   const user = useSession((s) => s.user);
   const navigate = useNavigate();
   const logout = useLogoutMutation();
+  const { message } = App.useApp();
+  const visibility = useVisibilitySwitch({
+    changed: (visible) => void message.success(t(visible ? 'nav.visibilityOn' : 'nav.visibilityOff')),
+    failed: (text) => void message.error(text),
+  });
+  const woman = user?.sex === Sex.female;
 
   // mutateAsync: clearing the session unmounts this menu before per-call callbacks would run.
   const signOut = () => void logout.mutateAsync().finally(() => navigate('/w/login', { replace: true }));
+
+  const visibilityItems: MenuProps['items'] = [
+    { type: 'divider' },
+    {
+      key: 'visibility',
+      icon: <EyeOutlined />,
+      label: (
+        <span className="kd-user-visibility">
+          {t('nav.visibility')}
+          <Switch size="small" checked={visibility.visible} loading={visibility.pending} aria-label={t('nav.visibility')} data-testid="invisible-switch" />
+        </span>
+      ),
+    },
+  ];
 
   return (
     <Dropdown
@@ -33,10 +56,15 @@ export function UserMenu() {
           { key: 'edit', icon: <EditOutlined />, label: t('nav.edit') },
           { key: 'general', icon: <SettingOutlined />, label: t('nav.general') },
           { key: 'mail', icon: <MailOutlined />, label: t('nav.mail') },
+          ...(woman ? visibilityItems : []),
           { type: 'divider' },
           { key: 'signOut', icon: <LogoutOutlined />, label: t('nav.signOut'), danger: true },
         ],
-        onClick: ({ key }) => (key === 'signOut' ? signOut() : navigate(LINKS[key as keyof typeof LINKS])),
+        onClick: ({ key }) => {
+          if (key === 'signOut') return signOut();
+          if (key === 'visibility') return void (visibility.pending || visibility.toggle(!visibility.visible));
+          navigate(LINKS[key as keyof typeof LINKS]);
+        },
       }}
     >
       <button type="button" className="kd-user-trigger" data-testid="user-menu" aria-label={t('nav.account')}>

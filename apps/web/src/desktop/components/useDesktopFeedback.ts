@@ -21,9 +21,9 @@ export function useUpgradeRedirect() {
   }, [message, navigate, t]);
 }
 
-export type LaterFeature = 'chat' | 'message' | 'gift' | 'report';
+export type LaterFeature = 'gift' | 'report';
 
-/** Buttons whose flows later updates finish (chat, gifts, reports) say so instead of doing nothing. */
+/** Buttons whose flows later updates finish (gifts, reports) say so instead of doing nothing. */
 export function useComingLater() {
   const { message } = App.useApp();
   const { t } = useTranslation('desktop');

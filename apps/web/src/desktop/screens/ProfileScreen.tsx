@@ -9,7 +9,7 @@ import { Avatar } from '../../ui/Avatar';
 import { VipBadge } from '../../ui/VipBadge';
 import { AvatarCropDialog } from '../components/AvatarCropDialog';
 import { CopyField } from '../components/CopyField';
-import { countryName } from '../components/countries';
+import { countryName } from '../../ui/countries';
 import { SignatureEditor } from '../components/SignatureEditor';
 import { MyActivity } from './member/MyActivity';
 import { ProfileCover } from './member/ProfileCover';

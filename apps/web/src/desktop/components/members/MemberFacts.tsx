@@ -1,6 +1,6 @@
 import { ageOn } from '@kindred/protocol';
 import { useTranslation } from 'react-i18next';
-import { countryName } from '../countries';
+import { countryName } from '../../../ui/countries';
 
 /** "34 years · France": age from the birthday (ms) and the country in the member's language. */
 export function MemberFacts({ member, className = 'kd-member-facts' }: { member: { birthday: number; country: string }; className?: string }) {

@@ -5,9 +5,8 @@ import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../api/errors';
-import { usePermission, useUploadMutation } from '../../../api/account';
-import { useReleaseTrendMutation } from '../../../api/trends';
-import { EmoticonPicker, insertEmoticon } from '../../../ui/emoticons/EmoticonPicker';
+import { EmoticonPicker } from '../../../ui/emoticons/EmoticonPicker';
+import { useTrendDraft } from '../../../ui/use-trend-draft';
 import './trends.css';
 
 /** Writes a trend: text with emoticons and/or one image (uploaded to dir 'dynamic'), then released. */
@@ -15,24 +14,20 @@ export function TrendComposer() {
   const { t } = useTranslation('desktop');
   const { message } = App.useApp();
   const errorText = useErrorText();
-  const allowed = usePermission('Allows_newsfeed_to_be_sent');
-  const upload = useUploadMutation();
-  const release = useReleaseTrendMutation();
-  const [content, setContent] = useState('');
-  const [img, setImg] = useState('');
+  const draft = useTrendDraft();
+  const { content, img, uploading, posting } = draft;
   const [picking, setPicking] = useState(false);
   const area = useRef<TextAreaRef>(null);
   const file = useRef<HTMLInputElement>(null);
 
   const pick = (code: string) => {
     const el = area.current?.resizableTextArea?.textArea;
-    const next = insertEmoticon(content, code, el?.selectionStart);
-    if (next.text.length > LIMITS.trendContentMax) return;
-    setContent(next.text);
+    const next = draft.insert(code, el?.selectionStart);
+    if (next === null) return;
     setPicking(false);
     requestAnimationFrame(() => {
       el?.focus();
-      el?.setSelectionRange(next.caret, next.caret);
+      el?.setSelectionRange(next, next);
     });
   };
 
@@ -40,22 +35,17 @@ export function TrendComposer() {
     if (file.current) file.current.value = '';
     if (!chosen) return;
     if (!chosen.type.startsWith('image/')) return void message.error(t('common:errors.not_an_image'));
-    upload.mutate({ file: chosen, dir: 'dynamic' }, { onSuccess: setImg, onError: (e) => void message.error(errorText(e)) });
+    draft.uploadImage(chosen, (e) => void message.error(errorText(e)));
   };
 
   const submit = () => {
-    if (allowed === false) return void message.error(t('common:errors.no_permission'));
-    if (!content.trim() && !img) return void message.warning(t('common:errors.content_empty'));
-    release.mutate(
-      { content, img },
-      {
-        onSuccess: () => {
-          setContent('');
-          setImg('');
-          void message.success(t('trends.posted'));
-        },
-        onError: (e) => void message.error(errorText(e, 'desktop:trends.sendFailed')),
+    if (draft.blocker) return void message.warning(t(draft.blocker));
+    draft.post().then(
+      () => {
+        draft.reset();
+        void message.success(t('trends.posted'));
       },
+      (e: unknown) => void message.error(errorText(e, 'desktop:trends.sendFailed')),
     );
   };
 
@@ -64,17 +54,17 @@ export function TrendComposer() {
       <Input.TextArea
         ref={area}
         value={content}
-        onChange={(e) => setContent(e.target.value)}
+        onChange={(e) => draft.setContent(e.target.value)}
         placeholder={t('trends.placeholder')}
         maxLength={LIMITS.trendContentMax}
         autoSize={{ minRows: 2, maxRows: 6 }}
         variant="borderless"
         data-testid="trend-content"
       />
-      {img || upload.isPending ? (
+      {img || uploading ? (
         <div className="kd-composer-image">
-          {upload.isPending ? <Spin description={t('trends.uploading')} /> : <img src={img} alt="" />}
-          {img ? <Button size="small" shape="circle" icon={<CloseOutlined />} aria-label={t('trends.removeImage')} onClick={() => setImg('')} /> : null}
+          {uploading ? <Spin description={t('trends.uploading')} /> : <img src={img} alt="" />}
+          {img ? <Button size="small" shape="circle" icon={<CloseOutlined />} aria-label={t('trends.removeImage')} onClick={() => draft.setImg('')} /> : null}
         </div>
       ) : null}
       <footer className="kd-composer-bar">
@@ -83,7 +73,7 @@ export function TrendComposer() {
             {t('trends.emoticons')}
           </Button>
         </Popover>
-        <Button type="text" icon={<PictureOutlined />} onClick={() => file.current?.click()} disabled={upload.isPending}>
+        <Button type="text" icon={<PictureOutlined />} onClick={() => file.current?.click()} disabled={uploading}>
           {t('trends.addImage')}
         </Button>
         <input ref={file} type="file" accept="image/*" hidden onChange={(e) => chooseImage(e.target.files?.[0])} data-testid="trend-image-input" />
@@ -91,7 +81,7 @@ export function TrendComposer() {
         <span className="kd-composer-count">
           {content.length}/{LIMITS.trendContentMax}
         </span>
-        <Button type="primary" shape="round" onClick={submit} loading={release.isPending} disabled={upload.isPending} data-testid="trend-post">
+        <Button type="primary" shape="round" onClick={submit} loading={posting} disabled={uploading} data-testid="trend-post">
           {t('trends.post')}
         </Button>
       </footer>

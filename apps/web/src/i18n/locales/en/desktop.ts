@@ -22,6 +22,9 @@ const desktop = {
     search: 'Search',
     gifts: 'Gift shop',
     myGifts: 'My gifts',
+    visibility: 'Appear online',
+    visibilityOn: 'You appear online',
+    visibilityOff: 'You are invisible',
   },
   titles: {
     login: 'Sign in',
@@ -278,8 +281,6 @@ const desktop = {
     backToProfile: 'Back to profile',
   },
   later: {
-    chat: 'Chat opens in a coming update.',
-    message: 'Messages open in a coming update.',
     gift: 'Sending gifts opens in a coming update.',
     report: 'Reporting a member opens in a coming update.',
   },

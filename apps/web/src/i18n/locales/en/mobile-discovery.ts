@@ -18,6 +18,7 @@ const strings = {
     profile: 'Profile',
     banner: 'Photos',
     report: 'Report',
+    chat: 'Chat',
     noSignature: 'No signature yet',
     tabDynamic: 'Dynamic',
     tabPhoto: 'Photo',

@@ -1,28 +1,13 @@
+import shared from './mail';
+
 /** mobile-mail strings (English), merged into the mobile namespace under `mail`. */
 const strings = {
   mail: {
     inbox: 'Mail',
     write: 'Write',
     writeTitle: 'Write a mail',
-    empty: 'No mail yet',
+    ...shared,
     emptyHint: 'Mails other members send you arrive here.',
-    end: 'No more mail',
-    unread: 'Unread',
-    unreadCount: '{{count}} unread',
-    locked: 'Upgrade to read this mail',
-    support: 'Customer service',
-    reply: 'Reply',
-    address: 'To',
-    addressPlaceholder: 'Username or e-mail of the recipient',
-    message: 'Message',
-    messagePlaceholder: 'Write your message (at most {{max}} characters)',
-    addressRequired: 'Please enter the recipient',
-    sent: 'Send success',
-    sendFailed: 'Send Failed',
-    upgradeTitle: 'Need to upgrade~',
-    upgradeText: 'Free members can read mails from customer service only. Upgrade to VIP to read every mail.',
-    upgradeNow: 'Upgrade now',
-    later: 'Not now',
   },
 };
 

@@ -1,4 +1,5 @@
 import type { DesktopMailStrings } from '../en/desktop-mail';
+import shared from './mail';
 
 /** desktop-mail strings (简体中文), merged into the desktop namespace under `mail`. */
 const strings: DesktopMailStrings = {
@@ -7,28 +8,11 @@ const strings: DesktopMailStrings = {
     subtitle: '其他会员发给你的短邮件',
     newMessage: '写新邮件',
     search: '按发件人搜索',
-    empty: '还没有邮件',
+    ...shared,
     noMatch: '没有发件人名为“{{name}}”的邮件',
-    end: '没有更多邮件了',
-    unread: '未读',
-    unreadCount: '{{count}} 封未读',
-    locked: '升级会员后可阅读此邮件',
-    support: '客服',
     from: '发件人',
     received: '收到时间',
-    reply: '回复',
     sendTitle: '写新邮件',
-    address: '收件人',
-    addressPlaceholder: '收件人的用户名或邮箱',
-    message: '内容',
-    messagePlaceholder: '写下你想说的话（最多 {{max}} 个字）',
-    addressRequired: '请输入收件人',
-    sent: '发送成功',
-    sendFailed: '发送失败',
-    upgradeTitle: '需要升级~',
-    upgradeText: '免费会员只能阅读客服发来的邮件。升级为 VIP 即可阅读所有邮件。',
-    upgradeNow: '立即升级',
-    later: '以后再说',
   },
 };
 

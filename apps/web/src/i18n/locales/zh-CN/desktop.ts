@@ -23,6 +23,9 @@ const desktop: DesktopStrings = {
     search: '搜索',
     gifts: '礼物商城',
     myGifts: '我的礼物',
+    visibility: '显示在线',
+    visibilityOn: '你现在显示为在线',
+    visibilityOff: '你现在处于隐身状态',
   },
   titles: {
     login: '登录',
@@ -275,8 +278,6 @@ const desktop: DesktopStrings = {
     backToProfile: '返回资料页',
   },
   later: {
-    chat: '聊天功能将在后续更新中开放。',
-    message: '消息功能将在后续更新中开放。',
     gift: '送礼物功能将在后续更新中开放。',
     report: '举报功能将在后续更新中开放。',
   },

@@ -19,6 +19,7 @@ const strings: MobileDiscoveryStrings = {
     profile: '个人主页',
     banner: '照片',
     report: '举报',
+    chat: '聊天',
     noSignature: '还没有签名',
     tabDynamic: '动态',
     tabPhoto: '相册',

@@ -1,4 +1,5 @@
 import type { MobileMailStrings } from '../en/mobile-mail';
+import shared from './mail';
 
 /** mobile-mail strings (简体中文), merged into the mobile namespace under `mail`. */
 const strings: MobileMailStrings = {
@@ -6,25 +7,8 @@ const strings: MobileMailStrings = {
     inbox: '邮件',
     write: '写邮件',
     writeTitle: '写邮件',
-    empty: '还没有邮件',
+    ...shared,
     emptyHint: '其他会员发给你的邮件会显示在这里。',
-    end: '没有更多邮件了',
-    unread: '未读',
-    unreadCount: '{{count}} 封未读',
-    locked: '升级会员后可阅读此邮件',
-    support: '客服',
-    reply: '回复',
-    address: '收件人',
-    addressPlaceholder: '收件人的用户名或邮箱',
-    message: '内容',
-    messagePlaceholder: '写下你想说的话（最多 {{max}} 个字）',
-    addressRequired: '请输入收件人',
-    sent: '发送成功',
-    sendFailed: '发送失败',
-    upgradeTitle: '需要升级~',
-    upgradeText: '免费会员只能阅读客服发来的邮件。升级为 VIP 即可阅读所有邮件。',
-    upgradeNow: '立即升级',
-    later: '以后再说',
   },
 };
 

@@ -23,6 +23,9 @@ const desktop: DesktopStrings = {
     search: '搜尋',
     gifts: '禮物商城',
     myGifts: '我的禮物',
+    visibility: '顯示上線',
+    visibilityOn: '你現在顯示為上線',
+    visibilityOff: '你現在處於隱身狀態',
   },
   titles: {
     login: '登入',
@@ -275,8 +278,6 @@ const desktop: DesktopStrings = {
     backToProfile: '返回資料頁',
   },
   later: {
-    chat: '聊天功能將在後續更新中開放。',
-    message: '訊息功能將在後續更新中開放。',
     gift: '送禮物功能將在後續更新中開放。',
     report: '檢舉功能將在後續更新中開放。',
   },

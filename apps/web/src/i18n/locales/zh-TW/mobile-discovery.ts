@@ -19,6 +19,7 @@ const strings: MobileDiscoveryStrings = {
     profile: '個人主頁',
     banner: '照片',
     report: '檢舉',
+    chat: '聊天',
     noSignature: '還沒有簽名',
     tabDynamic: '動態',
     tabPhoto: '相簿',

@@ -1,4 +1,5 @@
 import type { MobileMailStrings } from '../en/mobile-mail';
+import shared from './mail';
 
 /** mobile-mail strings (繁體中文), merged into the mobile namespace under `mail`. */
 const strings: MobileMailStrings = {
@@ -6,25 +7,8 @@ const strings: MobileMailStrings = {
     inbox: '郵件',
     write: '寫郵件',
     writeTitle: '寫郵件',
-    empty: '還沒有郵件',
+    ...shared,
     emptyHint: '其他會員寄給你的郵件會顯示在這裡。',
-    end: '沒有更多郵件了',
-    unread: '未讀',
-    unreadCount: '{{count}} 封未讀',
-    locked: '升級會員後可閱讀此郵件',
-    support: '客服',
-    reply: '回覆',
-    address: '收件人',
-    addressPlaceholder: '收件人的使用者名稱或電子郵件',
-    message: '內容',
-    messagePlaceholder: '寫下你想說的話（最多 {{max}} 個字）',
-    addressRequired: '請輸入收件人',
-    sent: '發送成功',
-    sendFailed: '發送失敗',
-    upgradeTitle: '需要升級~',
-    upgradeText: '免費會員只能閱讀客服寄來的郵件。升級為 VIP 即可閱讀所有郵件。',
-    upgradeNow: '立即升級',
-    later: '以後再說',
   },
 };
 

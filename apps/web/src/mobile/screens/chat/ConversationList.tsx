@@ -10,6 +10,7 @@ import { ContactRow } from './ContactRow';
 import { useDeleteConversation } from './use-delete-conversation';
 import { chatPath } from './use-start-chat';
 import './chat.css';
+import '../discovery/discovery.css';
 
 /**
  * The chat list's body, shared by the Messages tab and /m/home/chat/list: search by name, the
@@ -28,13 +29,13 @@ export function ConversationList() {
   let body;
   if (!synced) {
     body = (
-      <div className="m-chat-state" role="status" aria-label={t('common:messages.loading')}>
+      <div className="m-list-state" role="status" aria-label={t('common:messages.loading')}>
         <DotLoading color="primary" />
       </div>
     );
   } else if (!contacts.length) {
     body = (
-      <div className="m-chat-state" data-testid="chat-list-empty">
+      <div className="m-list-state" data-testid="chat-list-empty">
         <ChatIcon className="m-chat-state-icon" />
         <p>{search.trim() ? t('chat.noMatch') : t('chat.empty')}</p>
         {search.trim() ? null : <p className="m-chat-state-hint">{t('chat.emptyHint')}</p>}

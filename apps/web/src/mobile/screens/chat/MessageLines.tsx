@@ -6,6 +6,7 @@ import type { ChatLine } from '../../../chat/use-chat';
 import { RelativeTime } from '../../../ui/RelativeTime';
 import { MessageBubble } from './MessageBubble';
 import type { Translation } from './use-translations';
+import '../discovery/discovery.css';
 
 /** A time label goes above a message written this long after the previous one. */
 const TIME_GAP_S = 5 * 60;
@@ -57,7 +58,7 @@ export function MessageLines({ lines, loaded, more, meId, self, peer, empty, tra
           <p className="m-chat-note">{t('chat.beginning')}</p>
         ) : null}
         {!loaded && !lines.length ? (
-          <div className="m-chat-state" role="status" aria-label={t('chat.loading')}>
+          <div className="m-list-state" role="status" aria-label={t('chat.loading')}>
             <DotLoading color="primary" />
           </div>
         ) : null}

@@ -49,8 +49,8 @@ export default function MessageTabScreen() {
   useTitle(t('titles.messages'));
   return (
     <div className="m-messages">
-      <div className="m-messages-head">
-        <h1 className="m-messages-title">{t('titles.messages')}</h1>
+      <div className="m-tab-head">
+        <h1 className="m-tab-title">{t('titles.messages')}</h1>
         <Tabs activeKey={tab} onChange={(key) => setParams(key === 'chat' ? {} : { tab: key }, { replace: true })} className="m-messages-tabs">
           <Tabs.Tab
             key="chat"

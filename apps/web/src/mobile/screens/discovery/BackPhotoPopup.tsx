@@ -7,6 +7,7 @@ import { CameraIcon, TrashIcon } from '../../icons';
 import { toastFail, toastSuccess } from '../../toast';
 import { useImageInput } from './use-image-input';
 import { useConfirmDelete } from './use-confirm-delete';
+import './discovery.css';
 
 /** The own profile's background-photo drawer: upload a new background, delete the ones there are. */
 export function BackPhotoPopup({ visible, onClose, backphotos }: { visible: boolean; onClose: () => void; backphotos: BackPhotoWire[] }) {
@@ -38,7 +39,7 @@ export function BackPhotoPopup({ visible, onClose, backphotos }: { visible: bool
             {backphotos.map((photo) => (
               <figure key={photo.id} className="m-photo" data-testid="background-item" data-background-id={photo.id}>
                 <img src={photo.img} alt="" loading="lazy" />
-                <button type="button" className="m-photo-delete" onClick={() => void onDelete(photo.id)} disabled={remove.isPending} aria-label={t('discovery.deleteBackground')} data-testid="background-delete">
+                <button type="button" className="m-image-remove" onClick={() => void onDelete(photo.id)} disabled={remove.isPending} aria-label={t('discovery.deleteBackground')} data-testid="background-delete">
                   <TrashIcon />
                 </button>
               </figure>

@@ -23,8 +23,8 @@ export default function MembersScreen() {
   useTitle(t('titles.members'));
   return (
     <div className="m-members" data-testid="members-screen">
-      <header className="m-members-head">
-        <h1 className="m-members-title">{t('titles.members')}</h1>
+      <header className="m-tab-head">
+        <h1 className="m-tab-title">{t('titles.members')}</h1>
         <Tabs activeKey={tab} onChange={(key) => setParams(key === 'search' ? { tab: 'search' } : {}, { replace: true })} className="m-members-tabs">
           <Tabs.Tab key="recommend" title={<span data-testid="tab-recommend">{t('discovery.recommend')}</span>} />
           <Tabs.Tab key="search" title={<span data-testid="tab-search">{t('discovery.search')}</span>} />

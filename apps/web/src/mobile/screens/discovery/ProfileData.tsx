@@ -1,7 +1,7 @@
 import { ageOn, Sex, type MemberDetailWire } from '@kindred/protocol';
 import { List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { countryName } from '../../../desktop/components/countries';
+import { countryName } from '../../../ui/countries';
 import { EmoticonText } from '../../../ui/emoticons/EmoticonText';
 import { VipBadge } from '../../../ui/VipBadge';
 import { formatBirthday } from '../../dates';

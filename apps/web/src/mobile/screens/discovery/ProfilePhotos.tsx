@@ -10,6 +10,7 @@ import { ListLoading, ListMessage } from './ListState';
 import { LoadMore } from './LoadMore';
 import { useImageInput } from './use-image-input';
 import { useConfirmDelete } from './use-confirm-delete';
+import './discovery.css';
 
 /** Adds an image to your album (needs Upload_photo): upload to dir 'photo', then released. */
 function UploadPhotoButton() {
@@ -47,7 +48,7 @@ function PhotoTile({ photo, own, onOpen }: { photo: PhotoWire; own: boolean; onO
         <img src={photo.img} alt="" loading="lazy" />
       </button>
       {own ? (
-        <button type="button" className="m-photo-delete" onClick={() => void onDelete()} disabled={remove.isPending} aria-label={t('discovery.deletePhoto')} data-testid="photo-delete">
+        <button type="button" className="m-image-remove" onClick={() => void onDelete()} disabled={remove.isPending} aria-label={t('discovery.deletePhoto')} data-testid="photo-delete">
           <TrashIcon />
         </button>
       ) : null}

@@ -8,8 +8,9 @@ import { Avatar } from '../../../ui/Avatar';
 import { EmoticonText } from '../../../ui/emoticons/EmoticonText';
 import { RelativeTime } from '../../../ui/RelativeTime';
 import { VipBadge } from '../../../ui/VipBadge';
-import { TrashIcon } from '../../icons';
+import { ChatIcon, TrashIcon } from '../../icons';
 import { toastFail, toastSuccess } from '../../toast';
+import { useStartChat } from '../chat/use-start-chat';
 import { useConfirmDelete } from './use-confirm-delete';
 
 /** Server-written events (spec section 3): joined, avatar changed, profile edited. */
@@ -21,6 +22,7 @@ export function TrendItem({ trend }: { trend: TrendWire }) {
   const errorText = useErrorText();
   const remove = useDeleteTrendMutation();
   const confirm = useConfirmDelete();
+  const startChat = useStartChat('trend');
   const event = EVENTS[trend.type];
   const profile = `/m/home/my/newsfeed/${trend.mid}`;
 
@@ -65,14 +67,19 @@ export function TrendItem({ trend }: { trend: TrendWire }) {
             data-testid="trend-image"
           />
         ) : null}
-        {trend.mine === 1 ? (
-          <footer className="m-trend-foot">
-            <button type="button" className="m-trend-delete" onClick={() => void onDelete()} disabled={remove.isPending} data-testid="trend-delete">
+        <footer className="m-trend-foot">
+          {trend.mine === 1 ? (
+            <button type="button" className="m-trend-action" onClick={() => void onDelete()} disabled={remove.isPending} data-testid="trend-delete">
               <TrashIcon aria-hidden="true" />
               {t('discovery.delete')}
             </button>
-          </footer>
-        ) : null}
+          ) : (
+            <button type="button" className="m-trend-action" onClick={() => startChat(trend.mid)} data-testid="trend-chat">
+              <ChatIcon aria-hidden="true" />
+              {t('discovery.chat')}
+            </button>
+          )}
+        </footer>
       </div>
     </article>
   );

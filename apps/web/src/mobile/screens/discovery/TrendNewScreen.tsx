@@ -3,15 +3,15 @@ import { Button, DotLoading, TextArea } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { usePermission, useUploadMutation } from '../../../api/account';
 import { useErrorText } from '../../../api/errors';
-import { useReleaseTrendMutation } from '../../../api/trends';
-import { EmoticonPicker, insertEmoticon } from '../../../ui/emoticons/EmoticonPicker';
+import { EmoticonPicker } from '../../../ui/emoticons/EmoticonPicker';
+import { useTrendDraft } from '../../../ui/use-trend-draft';
 import { SubPage } from '../../components/SubPage';
 import { CloseIcon, PictureIcon, SmileIcon } from '../../icons';
 import { toastFail, toastSuccess } from '../../toast';
 import { useSingleFlight } from '../../use-single-flight';
 import { useImageInput } from './use-image-input';
+import './discovery.css';
 import './trends.css';
 
 const LIST = '/m/home/trend/list';
@@ -21,30 +21,22 @@ export default function TrendNewScreen() {
   const { t } = useTranslation('mobile');
   const errorText = useErrorText();
   const navigate = useNavigate();
-  const allowed = usePermission('Allows_newsfeed_to_be_sent');
-  const upload = useUploadMutation();
-  const release = useReleaseTrendMutation();
-  const [content, setContent] = useState('');
-  const [img, setImg] = useState('');
+  const draft = useTrendDraft();
+  const { content, img, uploading, posting } = draft;
   const [picking, setPicking] = useState(false);
   const caret = useRef<number | null>(null);
 
   const pick = (code: string) => {
-    const next = insertEmoticon(content, code, caret.current);
-    if (next.text.length > LIMITS.trendContentMax) return;
-    setContent(next.text);
-    caret.current = next.caret;
+    const next = draft.insert(code, caret.current);
+    if (next !== null) caret.current = next;
   };
 
-  const image = useImageInput((file) =>
-    upload.mutate({ file, dir: 'dynamic' }, { onSuccess: setImg, onError: (e) => toastFail(errorText(e, 'mobile:discovery.uploadFailed')) }),
-  );
+  const image = useImageInput((file) => draft.uploadImage(file, (e) => toastFail(errorText(e, 'mobile:discovery.uploadFailed'))));
 
   const post = useSingleFlight(async () => {
-    if (allowed === false) return toastFail(t('common:errors.no_permission'));
-    if (!content.trim() && !img) return toastFail(t('common:errors.content_empty'));
+    if (draft.blocker) return toastFail(t(draft.blocker));
     try {
-      await release.mutateAsync({ content, img });
+      await draft.post();
     } catch (error) {
       return toastFail(errorText(error, 'mobile:discovery.sendFailed'));
     }
@@ -52,9 +44,9 @@ export default function TrendNewScreen() {
     navigate(LIST, { replace: true });
   });
 
-  const busy = upload.isPending || release.isPending;
+  const busy = uploading || posting;
   const postButton = (
-    <Button className="m-composer-post" size="small" color="primary" shape="rounded" onClick={post} loading={release.isPending} disabled={upload.isPending} data-testid="trend-post">
+    <Button className="m-composer-post" size="small" color="primary" shape="rounded" onClick={post} loading={posting} disabled={uploading} data-testid="trend-post">
       {t('discovery.post')}
     </Button>
   );
@@ -64,7 +56,7 @@ export default function TrendNewScreen() {
       <section className="m-card m-composer">
         <TextArea
           value={content}
-          onChange={setContent}
+          onChange={draft.setContent}
           onBlur={(e) => (caret.current = e.target.selectionStart)}
           name="content"
           placeholder={t('discovery.composePlaceholder')}
@@ -73,11 +65,11 @@ export default function TrendNewScreen() {
           showCount
           data-testid="trend-content"
         />
-        {img || upload.isPending ? (
+        {img || uploading ? (
           <div className="m-composer-image" data-testid="trend-image-preview">
-            {upload.isPending ? <DotLoading color="primary" /> : <img src={img} alt={t('discovery.chosenImage')} />}
+            {uploading ? <DotLoading color="primary" /> : <img src={img} alt={t('discovery.chosenImage')} />}
             {img ? (
-              <button type="button" className="m-composer-remove" aria-label={t('discovery.removeImage')} onClick={() => setImg('')}>
+              <button type="button" className="m-image-remove" aria-label={t('discovery.removeImage')} onClick={() => draft.setImg('')}>
                 <CloseIcon />
               </button>
             ) : null}

@@ -6,7 +6,7 @@ import { PendingScreen } from '../../components/PendingScreen';
 import { TabLayout } from '../../components/TabLayout';
 import { ChatLifecycle } from '../chat/ChatLifecycle';
 import { MineScreen } from './MineScreen';
-import { NewsfeedPlaceholder, PagePlaceholder, TabPlaceholder } from './PlaceholderScreen';
+import { PagePlaceholder } from './PlaceholderScreen';
 import '../../home.css';
 
 const MembersScreen = lazy(() => import('../discovery/MembersScreen'));

@@ -9,16 +9,20 @@ import { Avatar } from '../../../ui/Avatar';
 import { VipBadge } from '../../../ui/VipBadge';
 import { MenuIcon, type Tone } from '../../components/MenuIcon';
 import { CoinIcon, CrownIcon, EyeIcon, EyeOffIcon, FlagIcon, GiftIcon, HeadsetIcon, PictureIcon, SettingsIcon } from '../../icons';
+import { toastFail, toastSuccess } from '../../toast';
 import { useTitle } from '../../use-title';
 import { useSingleFlight } from '../../use-single-flight';
-import { useVisibilitySwitch } from '../chat/use-visibility-switch';
+import { useVisibilitySwitch } from '../../../chat/use-visibility-switch';
 
 /** /m/home/my/index: the member's own card, balance, menu, the women's visibility switch and sign-out. */
 export function MineScreen() {
   const { t } = useTranslation('mobile');
   const navigate = useNavigate();
   const user = useSession((s) => s.user);
-  const visibility = useVisibilitySwitch();
+  const visibility = useVisibilitySwitch({
+    changed: (visible) => toastSuccess(t(visible ? 'mine.visibilityOn' : 'mine.visibilityOff')),
+    failed: toastFail,
+  });
   const logout = useLogoutMutation();
   useTitle(t('titles.mine'));
 

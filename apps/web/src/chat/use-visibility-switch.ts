@@ -1,33 +1,41 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useVisibilityMutation } from '../../../api/account';
-import { useErrorText } from '../../../api/errors';
-import type { ChatSignal } from '../../../chat/chat-store';
-import { useChat } from '../../../chat/chat-store';
-import { useChatSignals, useChatStatus } from '../../../chat/use-chat';
-import { useSession } from '../../../state/session';
-import { toastFail, toastSuccess } from '../../toast';
+import { useVisibilityMutation } from '../api/account';
+import { useErrorText } from '../api/errors';
+import { useSession } from '../state/session';
+import type { ChatSignal } from './chat-store';
+import { useChat } from './chat-store';
+import { useChatSignals, useChatStatus } from './use-chat';
 
 /** No answer to opt 9 by then: the switch gives up waiting (the member may tap again). */
 const ANSWER_TIMEOUT_MS = 10_000;
 
+/** How each interface tells the member what happened (a toast on /m, a message on /w). */
+export interface VisibilityFeedback {
+  changed(visible: boolean): void;
+  failed(text: string): void;
+}
+
 /**
- * The Mine page's online / invisible switch (women only, spec section 4). With the live connection
- * open it sends opt 9 and the server's kind 4 sets the session's `is_yin`; without it the HTTP call
- * does the same, so the switch works while the chat reconnects.
+ * The online / invisible switch (women only, spec section 4) of both interfaces. With the live
+ * connection open it sends opt 9 and the server's kind 4 sets the session's `is_yin`; without it the
+ * HTTP call does the same, so the switch works while the chat reconnects.
  */
-export function useVisibilitySwitch() {
-  const { t } = useTranslation('mobile');
+export function useVisibilitySwitch(feedback: VisibilityFeedback) {
+  const { t } = useTranslation();
   const errorText = useErrorText();
   const isYin = useSession((s) => s.user?.is_yin);
   const status = useChatStatus();
   const http = useVisibilityMutation();
   const [awaiting, setAwaiting] = useState<0 | 1 | null>(null);
+  // The interfaces pass a fresh object each render; the effects below must not restart for it.
+  const tell = useRef(feedback);
+  tell.current = feedback;
 
   useEffect(() => {
     if (awaiting === null) return;
     if (isYin === awaiting) {
-      toastSuccess(t(awaiting ? 'mine.visibilityOn' : 'mine.visibilityOff'));
+      tell.current.changed(awaiting === 1);
       setAwaiting(null);
       return;
     }
@@ -37,7 +45,7 @@ export function useVisibilitySwitch() {
     }
     const timer = setTimeout(() => {
       setAwaiting(null);
-      toastFail(t('common:messages.modifyFailed'));
+      tell.current.failed(t('messages.modifyFailed'));
     }, ANSWER_TIMEOUT_MS);
     return () => clearTimeout(timer);
   }, [awaiting, isYin, status, t]);
@@ -46,7 +54,7 @@ export function useVisibilitySwitch() {
     (signal: ChatSignal) => {
       if (awaiting === null || signal.type !== 'refused' || signal.uid !== undefined) return;
       setAwaiting(null);
-      toastFail(t(`common:errors.${signal.error}`, { defaultValue: signal.msg }));
+      tell.current.failed(t(`errors.${signal.error}`, { defaultValue: signal.msg }));
     },
     [awaiting, t],
   );
@@ -61,9 +69,9 @@ export function useVisibilitySwitch() {
     }
     try {
       await http.mutateAsync(target);
-      toastSuccess(t(online ? 'mine.visibilityOn' : 'mine.visibilityOff'));
+      tell.current.changed(online);
     } catch (error) {
-      toastFail(errorText(error, 'messages.modifyFailed'));
+      tell.current.failed(errorText(error, 'messages.modifyFailed'));
     }
   };
 
