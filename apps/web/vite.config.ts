@@ -11,6 +11,8 @@ export default defineConfig({
     outDir: 'dist',
     assetsDir: 'assets',
     sourcemap: false,
+    // The server reads it to hint each interface's chunks in the page that starts it (http/web-preload.ts).
+    manifest: true,
     reportCompressedSize: false,
     chunkSizeWarningLimit: 1500,
   },

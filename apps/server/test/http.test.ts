@@ -77,6 +77,25 @@ describe('routing', () => {
       expect(res.body).toContain('<div id="root">');
     }
   });
+
+  it('hints each interface\'s own chunks in its pages when the build wrote a manifest', async () => {
+    const ctx = await startApp({
+      webManifest: {
+        'index.html': { file: 'assets/index-1.js', isEntry: true },
+        'src/mobile/MobileApp.tsx': { file: 'assets/MobileApp-2.js', imports: ['index.html'] },
+        'src/desktop/DesktopApp.tsx': { file: 'assets/DesktopApp-3.js', imports: ['index.html'] },
+      },
+    });
+    const page = async (url: string) => (await ctx.app.inject({ method: 'GET', url })).body;
+
+    const phone = await page('/m/login');
+    expect(phone).toContain('<link rel="modulepreload" crossorigin href="/assets/MobileApp-2.js"></head>');
+    expect(phone).not.toContain('DesktopApp');
+    const desktop = await page('/w/home/index');
+    expect(desktop).toContain('href="/assets/DesktopApp-3.js"');
+    expect(desktop).not.toContain('MobileApp');
+    expect(await page('/admin')).not.toContain('modulepreload');
+  });
 });
 
 describe('request bodies', () => {

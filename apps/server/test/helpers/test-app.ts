@@ -117,6 +117,8 @@ export interface TestAppOptions {
   now?: () => number;
   /** The password hasher (default: scrypt with N = 2^10). */
   hasher?: PasswordHasher;
+  /** A Vite build manifest written beside the stand-in index.html (default: none, as before a build). */
+  webManifest?: object;
 }
 
 export interface TestApp {
@@ -147,6 +149,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     fs.mkdirSync(path.join(webDist, 'assets'), { recursive: true });
     fs.mkdirSync(path.join(webDist, 'static'), { recursive: true });
     fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><head><title>Kindred</title></head><body><div id="root"></div></body></html>');
+    if (options.webManifest) {
+      fs.mkdirSync(path.join(webDist, '.vite'), { recursive: true });
+      fs.writeFileSync(path.join(webDist, '.vite', 'manifest.json'), JSON.stringify(options.webManifest));
+    }
 
     const config = loadConfig(
       {
