@@ -60,4 +60,35 @@ describe('GroupCommit', () => {
     expect(String((results[1] as PromiseRejectedResult).reason)).toContain('refused b');
     expect(await stored()).toEqual(['a', 'c']);
   });
+
+  it('hands a whole batch to writeMany when given (in order, one call a batch); a failing batch is written item by item', async () => {
+    const ctx = app();
+    const { user } = await buildUser(ctx);
+    const calls: string[][] = [];
+    const insert = (trx: Tx, content: string) =>
+      ctx.services.repositories.notices.insert({ user_id: user.id, type: 'report', payload: JSON.stringify({ content }), created_at: ctx.now() }, trx).then((r) => r.id);
+    const writer = new GroupCommit<string, number>(ctx.db, insert, {
+      maxBatch: 10,
+      concurrency: 1,
+      order: (a, b) => a.localeCompare(b),
+      writeMany: async (trx, items) => {
+        calls.push(items);
+        const ids: number[] = [];
+        for (const item of items) ids.push(await insert(trx, item));
+        if (items.includes('x')) throw new Error('refused x');
+        return ids;
+      },
+    });
+    const stored = async () =>
+      (await ctx.db.selectFrom('notices').select('payload').where('user_id', '=', user.id).orderBy('id').execute()).map((r) => (JSON.parse(r.payload) as { content: string }).content);
+
+    const ids = await Promise.all(['b', 'a'].map((item) => writer.submit(item)));
+    expect(calls).toEqual([['a', 'b']]);
+    expect(ids[1]).toBeLessThan(ids[0]!);
+
+    const results = await Promise.allSettled(['x', 'c'].map((item) => writer.submit(item)));
+    expect(calls).toEqual([['a', 'b'], ['c', 'x']]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled']);
+    expect(await stored()).toEqual(['a', 'b', 'c', 'x']);
+  });
 });

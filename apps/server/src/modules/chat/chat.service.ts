@@ -69,6 +69,9 @@ interface PendingMessage {
 const MAX_BATCH = 64;
 const WRITERS = 4;
 
+/** A member one may chat with: an active member, or the support account. */
+const isReachable = (peer: Pick<UserRow, 'role' | 'status'>) => peer.role === 'support' || (peer.role === 'member' && peer.status === UserStatus.active);
+
 const pairKey = (m: PendingMessage) => [Math.min(m.member.id, m.peerId), Math.max(m.member.id, m.peerId)] as const;
 
 export interface CatchUp {
@@ -116,6 +119,7 @@ export class ChatService {
     this.writer = new GroupCommit(db, (trx, pending) => this.write(trx, pending), {
       maxBatch: MAX_BATCH,
       concurrency: WRITERS,
+      writeMany: (trx, batch) => this.writeMany(trx, batch),
       order: (a, b) => {
         const [ka, kb] = [pairKey(a), pairKey(b)];
         return ka[0] - kb[0] || ka[1] - kb[1];
@@ -241,6 +245,55 @@ export class ChatService {
     return message!;
   }
 
+  /**
+   * A batch of messages (group commit) in five statements whatever its size, leaving the rows that
+   * `write` leaves item after item: peers checked, every conversation side touched (sorted, so the
+   * locks are taken in one global order), the rules applied in the batch's order (a sender starts a
+   * conversation only if nobody had written in it, before or earlier in the batch), the messages
+   * stored, then each side's unread count, newest message and read mark settled. Anything refused
+   * fails the batch, and the group commit then writes its items one by one, each with its own answer.
+   */
+  private async writeMany(trx: Tx, batch: PendingMessage[]): Promise<MessageRow[]> {
+    const peers = await this.users.findStatuses([...new Set(batch.map((p) => p.peerId))], trx);
+    const reachable = new Set(peers.filter(isReachable).map((p) => p.id));
+    if (batch.some((p) => !reachable.has(p.peerId) || p.peerId === p.member.id)) throw userNotFound();
+    const now = Math.max(...batch.map((p) => p.now));
+
+    const sides = new Map<string, { user_id: number; peer_id: number; received: number; last_message_id: number; last_sent_id: number }>();
+    const side = (userId: number, peerId: number) => {
+      const key = `${userId}:${peerId}`;
+      let found = sides.get(key);
+      if (!found) sides.set(key, (found = { user_id: userId, peer_id: peerId, received: 0, last_message_id: 0, last_sent_id: 0 }));
+      return found;
+    };
+    for (const p of batch) side(p.member.id, p.peerId), side(p.peerId, p.member.id);
+    const ordered = [...sides.values()].sort((a, b) => a.user_id - b.user_id || a.peer_id - b.peer_id);
+
+    const before = await this.conversations.touchMany(ordered, now, trx);
+    const unwritten = new Set(before.filter((r) => r.last_message_id === null).map((r) => `${r.user_id}:${r.peer_id}`));
+    for (const p of batch) {
+      const starting = unwritten.has(`${p.member.id}:${p.peerId}`);
+      unwritten.delete(`${p.member.id}:${p.peerId}`);
+      unwritten.delete(`${p.peerId}:${p.member.id}`);
+      if (p.rights) await this.admit(p.member, p.rights, starting, trx);
+    }
+
+    const stored = await this.messages.insertMany(
+      batch.map((p) => ({ sender_id: p.member.id, reciver_id: p.peerId, ...p.body, client_id: p.clientId, created_at: p.now })),
+      trx,
+    );
+    for (const m of stored) {
+      const sent = side(m.sender_id, m.reciver_id);
+      sent.last_message_id = Math.max(sent.last_message_id, m.id);
+      sent.last_sent_id = Math.max(sent.last_sent_id, m.id);
+      const received = side(m.reciver_id, m.sender_id);
+      received.received += 1;
+      received.last_message_id = Math.max(received.last_message_id, m.id);
+    }
+    await this.conversations.settleMany(ordered, now, trx);
+    return stored;
+  }
+
   private async chatRights(member: Member): Promise<ChatRights> {
     const [start, continues, free] = await Promise.all([
       this.can(member, 'Start_chat_dialog'),
@@ -301,8 +354,7 @@ export class ChatService {
   private async peer(member: Member, peerId: number, trx?: Tx): Promise<UserRow> {
     if (peerId === member.id) throw validationFailed({ uid: 'you cannot chat with yourself' });
     const peer = await this.users.findById(peerId, trx);
-    const reachable = peer && (peer.role === 'support' || (peer.role === 'member' && peer.status === UserStatus.active));
-    if (!reachable) throw userNotFound();
+    if (!peer || !isReachable(peer)) throw userNotFound();
     return peer;
   }
 

@@ -21,6 +21,15 @@ export interface ContactRow {
 }
 
 /**
+ * `column` moved forward to `value`, never back: on PostgreSQL two transactions writing to one
+ * conversation may commit in another order than their message ids were given.
+ */
+const forward = (column: 'last_message_id' | 'last_read_id', value: number) =>
+  sql<number>`case when ${sql.ref(column)} is null or ${sql.ref(column)} < ${value} then ${value} else ${sql.ref(column)} end`;
+const forwardToExcluded = (column: 'last_message_id' | 'last_read_id') =>
+  sql<number>`case when ${sql.ref(`conversations.${column}`)} is null or ${sql.ref(`conversations.${column}`)} < ${sql.ref(`excluded.${column}`)} then ${sql.ref(`excluded.${column}`)} else ${sql.ref(`conversations.${column}`)} end`;
+
+/**
  * One row per side of a conversation (user_id's view of peer_id): unread count, read mark, what
  * the member deleted (cleared_before_id) and whether it is hidden from the list.
  */
@@ -82,7 +91,7 @@ export class ConversationsRepository {
   async setSent(userId: number, peerId: number, messageId: number, trx: DbOrTx): Promise<void> {
     await trx
       .updateTable('conversations')
-      .set({ last_message_id: messageId, last_read_id: messageId })
+      .set({ last_message_id: forward('last_message_id', messageId), last_read_id: forward('last_read_id', messageId) })
       .where('user_id', '=', userId)
       .where('peer_id', '=', peerId)
       .execute();
@@ -96,9 +105,61 @@ export class ConversationsRepository {
       .onConflict((oc) =>
         oc.columns(['user_id', 'peer_id']).doUpdateSet({
           unread: sql<number>`conversations.unread + 1`,
-          last_message_id: messageId,
+          last_message_id: forwardToExcluded('last_message_id'),
           hidden: 0,
           updated_at: now,
+        }),
+      )
+      .execute();
+  }
+
+  /**
+   * Batch write, step 1: every conversation side a batch of messages touches (senders' and
+   * recipients'), created or shown again, in one statement. The sides must come sorted by
+   * (user_id, peer_id): PostgreSQL locks them in that order, so two batches never wait for each
+   * other in a cycle. Answers each side's last_message_id as it was before the batch (null: nobody
+   * had written in it yet), which decides whether a sender is starting the conversation.
+   */
+  async touchMany(sides: readonly { user_id: number; peer_id: number }[], now: number, trx: DbOrTx): Promise<{ user_id: number; peer_id: number; last_message_id: number | null }[]> {
+    if (!sides.length) return [];
+    return trx
+      .insertInto('conversations')
+      .values(sides.map((s) => ({ user_id: s.user_id, peer_id: s.peer_id, unread: 0, last_message_id: null, cleared_before_id: 0, hidden: 0, updated_at: now })))
+      .onConflict((oc) => oc.columns(['user_id', 'peer_id']).doUpdateSet({ hidden: 0, updated_at: now }))
+      .returning(['user_id', 'peer_id', 'last_message_id'])
+      .execute();
+  }
+
+  /**
+   * Batch write, step 2, once the messages are stored: per side, the messages it received added to
+   * its unread count, its newest message, and the read mark moved to the newest message its member
+   * sent (0: sent nothing in this batch, the mark stays). The sides exist since step 1 (same order).
+   */
+  async settleMany(
+    sides: readonly { user_id: number; peer_id: number; received: number; last_message_id: number; last_sent_id: number }[],
+    now: number,
+    trx: DbOrTx,
+  ): Promise<void> {
+    if (!sides.length) return;
+    await trx
+      .insertInto('conversations')
+      .values(
+        sides.map((s) => ({
+          user_id: s.user_id,
+          peer_id: s.peer_id,
+          unread: s.received,
+          last_message_id: s.last_message_id,
+          last_read_id: s.last_sent_id,
+          cleared_before_id: 0,
+          hidden: 0,
+          updated_at: now,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'peer_id']).doUpdateSet({
+          unread: sql<number>`conversations.unread + excluded.unread`,
+          last_message_id: forwardToExcluded('last_message_id'),
+          last_read_id: forwardToExcluded('last_read_id'),
         }),
       )
       .execute();

@@ -11,6 +11,19 @@ export class MessagesRepository {
     return trx.insertInto('messages').values(row).returningAll().executeTakeFirstOrThrow();
   }
 
+  /** Several messages in one statement; answers the stored rows in the order given. */
+  async insertMany(rows: readonly NewMessage[], trx: DbOrTx = this.db): Promise<MessageRow[]> {
+    if (!rows.length) return [];
+    const stored = await trx.insertInto('messages').values([...rows]).returningAll().execute();
+    // RETURNING's row order is not promised: match each row by its (sender, client id) key.
+    const byKey = new Map(stored.map((m) => [`${m.sender_id}:${m.client_id}`, m]));
+    return rows.map((r) => {
+      const found = byKey.get(`${r.sender_id}:${r.client_id}`);
+      if (!found) throw new Error(`insertMany: no row came back for ${r.sender_id}:${r.client_id}`);
+      return found;
+    });
+  }
+
   findById(id: number, trx: DbOrTx = this.db): Promise<MessageRow | undefined> {
     return trx.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
   }

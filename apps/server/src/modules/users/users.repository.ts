@@ -8,6 +8,12 @@ export class UsersRepository {
     return trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** Role and status of several members at once (the chat's batch write checks every peer in one query). */
+  findStatuses(ids: readonly number[], trx: DbOrTx = this.db): Promise<Pick<UserRow, 'id' | 'role' | 'status'>[]> {
+    if (!ids.length) return Promise.resolve([]);
+    return trx.selectFrom('users').select(['id', 'role', 'status']).where('id', 'in', ids).execute();
+  }
+
   /** Sign-in takes a username (any case) or an e-mail address. */
   findByAccount(account: string, trx: DbOrTx = this.db): Promise<UserRow | undefined> {
     const key = account.trim().toLowerCase();
