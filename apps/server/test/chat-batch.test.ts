@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Member } from '../src/modules/auth/member.js';
 import { ConversationsRepository } from '../src/modules/chat/conversations.repository.js';
+import { MessagesRepository } from '../src/modules/chat/messages.repository.js';
 import { buildVip } from './helpers/chat.js';
 import { buildUser, type BuiltUser } from './helpers/factories.js';
 import { startApp, type TestApp } from './helpers/test-app.js';
@@ -92,5 +93,18 @@ describe('messages written together (group commit with set-based statements)', (
       { user: 0, peer: 1, unread: 1, hidden: 0, last: 'reply', read: 'go on' },
       { user: 1, peer: 0, unread: 2, hidden: 0, last: 'reply', read: 'reply' },
     ]);
+  });
+
+  it('reads the messages other nodes announce in one query per turn, each answered with its own row', async () => {
+    const ctx = await startApp();
+    const [her, him] = await members(ctx, [await buildVip(ctx, 1, { sex: 0 }), await buildVip(ctx, 1, { sex: 1 })]);
+    const a = (await ctx.services.chat.send(her!, text(him!.id, 'first'))).message;
+    const b = (await ctx.services.chat.send(him!, text(her!.id, 'second'))).message;
+    const reads = vi.spyOn(MessagesRepository.prototype, 'findByIds');
+
+    const found = await Promise.all([b.id, a.id, 999_999, a.id].map((id) => ctx.services.chat.findMessage(id)));
+
+    expect(found.map((m) => m?.content)).toEqual(['second', 'first', undefined, 'first']);
+    expect(reads).toHaveBeenCalledTimes(1);
   });
 });

@@ -12,6 +12,7 @@ import {
   type MessageWire,
   type PermissionFlag,
 } from '@kindred/protocol';
+import DataLoader from 'dataloader';
 import type { Db, Tx } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { GroupCommit } from '../../db/group-commit.js';
@@ -104,6 +105,11 @@ export interface Opened {
  */
 export class ChatService {
   private readonly writer: GroupCommit<PendingMessage, MessageRow>;
+  /**
+   * Messages another node announced, read by id: the ids heard in one turn of the event loop are
+   * read in one query (not cached: each read is fresh, and memory stays flat).
+   */
+  private readonly announced: DataLoader<number, MessageRow | undefined>;
 
   constructor(
     private readonly db: Db,
@@ -125,6 +131,14 @@ export class ChatService {
         return ka[0] - kb[0] || ka[1] - kb[1];
       },
     });
+    this.announced = new DataLoader(
+      async (ids) => {
+        const rows = await this.messages.findByIds(ids);
+        const byId = new Map(rows.map((m) => [m.id, m]));
+        return ids.map((id) => byId.get(id));
+      },
+      { cache: false, maxBatchSize: 500, batchScheduleFn: (run) => setImmediate(run) },
+    );
   }
 
   /** Whether this member reads messages from `peerId` (support's always; others need Read_chat_messages). */
@@ -323,8 +337,9 @@ export class ChatService {
     return presentMessage(message, this.lockedFor(reader, message, readsAll));
   }
 
+  /** A stored message by id; reads asked for in the same turn share one query. */
   findMessage(id: number): Promise<MessageRow | undefined> {
-    return this.messages.findById(id);
+    return this.announced.load(id);
   }
 
   async contact(member: Member, peerId: number): Promise<ConversationWire | undefined> {

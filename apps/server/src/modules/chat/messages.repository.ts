@@ -24,6 +24,11 @@ export class MessagesRepository {
     });
   }
 
+  findByIds(ids: readonly number[], trx: DbOrTx = this.db): Promise<MessageRow[]> {
+    if (!ids.length) return Promise.resolve([]);
+    return trx.selectFrom('messages').selectAll().where('id', 'in', ids).execute();
+  }
+
   findById(id: number, trx: DbOrTx = this.db): Promise<MessageRow | undefined> {
     return trx.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
   }
