@@ -1,4 +1,6 @@
 import type { Db, DbOrTx } from '../../db/database.js';
+import { fixedQuery } from '../../db/fixed-query.js';
+import { userById } from '../users/users.repository.js';
 import type { UserRow } from '../../db/schema.js';
 
 export interface NewSession {
@@ -11,6 +13,11 @@ export interface NewSession {
   expires_at: number;
 }
 
+// Every signed-in request runs these two: compiled once (fixed-query.ts).
+const liveSession = fixedQuery((db, tokenHash: string, now: number) =>
+  db.selectFrom('sessions').select(['id', 'user_id', 'last_seen_at']).where('token_hash', '=', tokenHash).where('expires_at', '>', now),
+);
+
 export class SessionsRepository {
   constructor(private readonly db: Db) {}
 
@@ -21,14 +28,9 @@ export class SessionsRepository {
 
   /** The session of a token hash with its user, if it has not expired. */
   async findLive(tokenHash: string, now: number, trx: DbOrTx = this.db): Promise<{ sessionId: number; lastSeenAt: number; user: UserRow } | undefined> {
-    const session = await trx
-      .selectFrom('sessions')
-      .select(['id', 'user_id', 'last_seen_at'])
-      .where('token_hash', '=', tokenHash)
-      .where('expires_at', '>', now)
-      .executeTakeFirst();
+    const [session] = await liveSession(trx, tokenHash, now);
     if (!session) return undefined;
-    const user = await trx.selectFrom('users').selectAll().where('id', '=', session.user_id).executeTakeFirst();
+    const [user] = await userById(trx, session.user_id);
     return user && { sessionId: session.id, lastSeenAt: session.last_seen_at, user };
   }
 

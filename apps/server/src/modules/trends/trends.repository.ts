@@ -1,5 +1,14 @@
 import type { Db, DbOrTx } from '../../db/database.js';
+import { fixedQuery } from '../../db/fixed-query.js';
 import type { UserRow } from '../../db/schema.js';
+
+// The member's own figures (userinfo) count on every call: compiled once (fixed-query.ts).
+const countOfUser = fixedQuery((db, userId: number) =>
+  db
+    .selectFrom('trends')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId),
+);
 
 /** Trend types of spec section 3 (3 is the "edited profile" event the translations name). */
 export const TrendType = { joined: 0, post: 1, avatarChanged: 2, profileEdited: 3 } as const;
@@ -38,12 +47,8 @@ export class TrendsRepository {
   }
 
   async countByUser(userId: number, trx: DbOrTx = this.db): Promise<number> {
-    const row = await trx
-      .selectFrom('trends')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+    const [row] = await countOfUser(trx, userId);
+    return Number(row?.n ?? 0);
   }
 
   /**

@@ -1,11 +1,15 @@
 import type { Db, DbOrTx } from '../../db/database.js';
+import { fixedQuery } from '../../db/fixed-query.js';
 import type { NewUser, UserRow, UserUpdate } from '../../db/schema.js';
+
+/** A member's row by id, compiled once: the session check of every request reads it too. */
+export const userById = fixedQuery((db, id: number) => db.selectFrom('users').selectAll().where('id', '=', id));
 
 export class UsersRepository {
   constructor(private readonly db: Db) {}
 
-  findById(id: number, trx: DbOrTx = this.db): Promise<UserRow | undefined> {
-    return trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  async findById(id: number, trx: DbOrTx = this.db): Promise<UserRow | undefined> {
+    return (await userById(trx, id))[0];
   }
 
   /** Role and status of several members at once (the chat's batch write checks every peer in one query). */
