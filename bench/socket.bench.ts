@@ -165,7 +165,8 @@ function oursTarget(label: string, env: Record<string, string>, nodes: number, m
     label,
     waitFirstMessage: true,
     async start() {
-      const base = { ...env, SEED_DEMO: 'false', CHAT_RATE_LIMIT: '100000000', LOG_LEVEL: 'warn' };
+      // The fleet opens thousands of sockets from 8 loopback addresses: the per-address cap is for the internet.
+      const base = { ...env, SEED_DEMO: 'false', CHAT_RATE_LIMIT: '100000000', SOCKET_MAX_PER_ADDRESS: '1000000', LOG_LEVEL: 'warn' };
       const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
       const procs: Proc[] = [];
       // Each node its own data folder (uploads, outbox) unless the database lives in it (SQLite).

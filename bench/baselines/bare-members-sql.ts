@@ -45,20 +45,27 @@ export function sessionStatements(dialect: Dialect): { session: string; user: st
     session: `select "id", "user_id", "last_seen_at" from "sessions" where "token_hash" = ${a} and "expires_at" > ${b}`,
     user: `select * from "users" where "id" = ${a}`,
     touchSession: `update "sessions" set "last_seen_at" = ${a} where "id" = ${b}`,
-    touchUser: `update "users" set "last_active_at" = ${a} where "id" = ${b}`,
+    // Params: now, 1, now, id (UsersRepository.touchActive: the shown activity moves only while visible).
+    touchUser:
+      dialect === 'postgres'
+        ? 'update "users" set "last_active_at" = $1, "shown_active_at" = case when "is_yin" = $2 then $3 else "shown_active_at" end where "id" = $4'
+        : 'update "users" set "last_active_at" = ?, "shown_active_at" = case when "is_yin" = ? then ? else "shown_active_at" end where "id" = ?',
   };
 }
 
 const CARD =
   '"users"."id", "users"."username", "users"."avatar", "users"."sex", "users"."birthday", "users"."country", "users"."signature", ' +
-  '"users"."vip", "users"."vip1_until", "users"."vip2_until", "users"."is_yin", "users"."is_auth", "users"."last_active_at", "users"."role"';
+  '"users"."vip", "users"."vip1_until", "users"."vip2_until", "users"."is_yin", "users"."is_auth", "users"."last_active_at", "users"."shown_active_at", "users"."role"';
+
+/** The activity a viewer may know of (member-filters.ts activityColumn): women see through invisible mode. */
+export const activityColumn = (viewerSex: number) => (viewerSex === Sex.female ? 'last_active_at' : 'shown_active_at');
 
 function isLike(q: Params, viewerId: number): string {
   return `exists (select "mine"."id" from "likes" as "mine" where "mine"."liker_id" = ${q.p(viewerId)} and "mine"."target_id" = "users"."id") as "is_like"`;
 }
 
 function shownOnline(q: Params, i: ListInput): string {
-  const active = `"users"."last_active_at" > ${q.p(i.now - ONLINE_WINDOW_MS)}`;
+  const active = `"users"."${activityColumn(i.viewerSex)}" > ${q.p(i.now - ONLINE_WINDOW_MS)}`;
   return i.viewerSex === Sex.female ? active : `(${active} and "users"."is_yin" = ${q.p(1)})`;
 }
 
@@ -125,7 +132,7 @@ export function listStatement(dialect: Dialect, i: ListInput): Stmt {
     ? 'order by "users"."username_key" asc'
     : i.type === 'latest'
       ? 'order by "users"."id" desc'
-      : 'order by "users"."last_active_at" desc, "users"."id" desc';
+      : `order by "users"."${activityColumn(i.viewerSex)}" desc, "users"."id" desc`;
   const head = `select ${CARD}, ${isLike(q, i.viewerId)} from "users"`;
   const ids = `select "users"."id" from "users" where ${conditions(q, i)} ${order} limit ${q.p(i.limit)} offset ${q.p(i.offset)}`;
   return { sql: `${head} where "users"."id" in (${ids}) ${order}`, params: q.values };

@@ -5,7 +5,7 @@ import { effectiveVip as levelInForce, isShownOnline, LIMITS, MEMBER_LIST_TYPES,
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { ONLINE_WINDOW_MS } from '../../apps/server/src/modules/users/users.presenter.js';
-import { countStatement, listStatement, sessionStatements, trendStatement, type Dialect, type ListType, type Stmt } from './bare-members-sql.js';
+import { activityColumn, countStatement, listStatement, sessionStatements, trendStatement, type Dialect, type ListType, type Stmt } from './bare-members-sql.js';
 
 /**
  * The bare baseline for `userlist` and `trend`: node:http plus the same statements our server runs
@@ -28,7 +28,8 @@ function sqliteDb(file: string): Db {
   // The pragmas of the server's openDatabase.
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
-  db.pragma('synchronous = NORMAL');
+  // The server's SQLITE_SYNCHRONOUS (default full).
+  db.pragma(`synchronous = ${process.env.SQLITE_SYNCHRONOUS === 'normal' ? 'NORMAL' : 'FULL'}`);
   db.pragma('busy_timeout = 5000');
   const prepared = new Map<string, SQLite.Statement>();
   const stmt = (sql: string) => {
@@ -84,7 +85,7 @@ async function viewerOf(token: string, now: number) {
   if (!user || user.status === UserStatus.disabled) return null;
   if (now - session.last_seen_at > TOUCH_EVERY_MS) {
     await db.run({ sql: S.touchSession, params: [now, session.id] });
-    await db.run({ sql: S.touchUser, params: [now, user.id] });
+    await db.run({ sql: S.touchUser, params: [now, 1, now, user.id] });
   }
   return { id: user.id as number, sex: user.sex as number, vip: effectiveVip(user.vip, seconds(user.vip1_until), seconds(user.vip2_until), seconds(now)) };
 }
@@ -97,7 +98,8 @@ interface Answer {
 }
 
 function card(row: Record<string, any>, viewer: Viewer, now: number) {
-  const raw = { is_online: now - row.last_active_at < ONLINE_WINDOW_MS ? 1 : 0, is_yin: row.is_yin ? 1 : 0 };
+  const activeAt = row[activityColumn(viewer.sex)] as number;
+  const raw = { is_online: now - activeAt < ONLINE_WINDOW_MS ? 1 : 0, is_yin: row.is_yin ? 1 : 0 };
   return {
     id: row.id,
     avatar: row.avatar,
@@ -111,7 +113,7 @@ function card(row: Record<string, any>, viewer: Viewer, now: number) {
     country: row.country,
     signature: row.signature,
     is_auth: row.is_auth ? 1 : 0,
-    last_login_time: showsLastActive(viewer.sex, raw) ? seconds(row.last_active_at) : 0,
+    last_login_time: showsLastActive(viewer.sex, raw) ? seconds(activeAt) : 0,
   };
 }
 

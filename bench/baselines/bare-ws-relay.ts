@@ -19,7 +19,8 @@ function storer(): ((from: number, to: number, text: string) => void) | undefine
   const db = new SQLite(process.env.STORE_SQLITE);
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
-  db.pragma('synchronous = NORMAL');
+  // The server's SQLITE_SYNCHRONOUS (default full: an acknowledged message survives a power cut).
+  db.pragma(`synchronous = ${process.env.SQLITE_SYNCHRONOUS === 'normal' ? 'NORMAL' : 'FULL'}`);
   db.pragma('busy_timeout = 5000');
   const insert = db.prepare('insert into messages (sender_id, reciver_id, type, content, img, client_id, created_at) values (?, ?, ?, ?, ?, ?, ?)');
   let sequence = 0;

@@ -9,7 +9,7 @@ export interface LighthouseFigures {
 }
 
 /**
- * Lighthouse's default (mobile) preset on one URL in the local Chromium, as DESIGN §9 asks: a
+ * Lighthouse's default (mobile) preset on one URL in the local Chromium, as docs/architecture.md §9 asks: a
  * Moto G Power viewport with simulated slow 4G and a 4× slower CPU, so LCP and TBT are the
  * figures a phone on a weak network would see, not loopback figures.
  */

@@ -46,6 +46,7 @@ export const USER_COLUMNS: Column[] = [
   { name: 'free_chats_used', pgType: 'int4' },
   { name: 'last_login_at', pgType: 'int8' },
   { name: 'last_active_at', pgType: 'int8' },
+  { name: 'shown_active_at', pgType: 'int8' },
   { name: 'created_at', pgType: 'int8' },
   { name: 'updated_at', pgType: 'int8' },
 ];
@@ -125,6 +126,8 @@ export function memberRow(i: number, rnd: Random, now: number, members: number):
     viewer ? 1 : rnd.chance(0.2) ? 1 : 0,
     0,
     lastActive,
+    lastActive,
+    // shown_active_at (migration 0006): as if invisible members went invisible after their last activity.
     lastActive,
     createdAt,
     createdAt,

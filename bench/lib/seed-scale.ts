@@ -231,7 +231,12 @@ async function advance({ db }: DatabaseHandle, ms: number): Promise<void> {
   const shift = (column: 'vip1_until' | 'vip2_until') => sql<number>`case when ${sql.ref(column)} = 0 then 0 else ${sql.ref(column)} + ${ms} end`;
   await db
     .updateTable('users')
-    .set((eb) => ({ last_active_at: eb('last_active_at', '+', ms), vip1_until: shift('vip1_until'), vip2_until: shift('vip2_until') }))
+    .set((eb) => ({
+      last_active_at: eb('last_active_at', '+', ms),
+      shown_active_at: eb('shown_active_at', '+', ms),
+      vip1_until: shift('vip1_until'),
+      vip2_until: shift('vip2_until'),
+    }))
     .where('id', '>', 2)
     .execute();
 }

@@ -71,6 +71,11 @@ test('desktop: register, sign in, edit the profile, change language and password
   await page.fill('input[name=birthday]', '1990-05-17');
   await page.keyboard.press('Enter');
   await page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)').waitFor({ state: 'hidden' });
+  // A new e-mail needs the current password: a wrong one is refused, the right one saves.
+  await page.fill('input#profile_password', 'nottheone');
+  await page.click('[data-testid=save-profile]');
+  await expect.poll(() => page.textContent('.kd-edit-form .ant-alert')).toMatch(/password is incorrect/i);
+  await page.fill('input#profile_password', 'secret123');
   await page.click('[data-testid=save-profile]');
   await page.waitForFunction((email) => JSON.parse(localStorage.getItem('kindred.user') ?? '{}').email === email, `${user}.new@example.com`);
   const saved = await stored(page);

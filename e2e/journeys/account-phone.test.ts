@@ -46,6 +46,19 @@ test('phone: register, edit the profile, change language and password, sign out 
   await page.getByTestId('gender-male').click();
   await page.getByTestId('gender-save').click();
   await expect.poll(async () => (await stored(page)).sex).toBe(1);
+
+  // E-mail: a new address needs the current password; a wrong one is refused (-4).
+  await page.getByTestId('data-email').click();
+  const popup = page.getByTestId('email-popup');
+  await popup.locator('input[name=email]').fill(`${user}.new@example.com`);
+  await popup.locator('input[name=password]').fill('wrongpass');
+  const wrong = page.waitForResponse((r) => r.url().endsWith('/member/index/profile'));
+  await page.getByTestId('email-save').click();
+  expect((await (await wrong).json()).status).toBe(-4);
+  await popup.locator('input[name=password]').fill('secret12');
+  await page.getByTestId('email-save').click();
+  await expect.poll(async () => (await stored(page)).email).toBe(`${user}.new@example.com`);
+  await popup.waitFor({ state: 'detached' });
   await page.getByTestId('nav-back').click();
   await page.getByTestId('setup-signature').waitFor();
 

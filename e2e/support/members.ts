@@ -105,3 +105,27 @@ export async function sendChatTexts(base: string, from: Member, to: number, text
     socket.close();
   }
 }
+
+/**
+ * Turns one cell of the permission matrix on or off in the journey server's own SQLite file (as the
+ * administrator's console will), then waits until the server answers with it: it caches the matrix
+ * for a few seconds.
+ */
+export async function setPermission(server: RunningServer, vip: 0 | 1 | 2, flag: string, allowed: boolean, token: string): Promise<void> {
+  const SQLite = createRequire(path.join(ROOT, 'apps/server/package.json'))('better-sqlite3') as typeof import('better-sqlite3');
+  const db = new SQLite(path.join(server.dataDir, 'kindred.sqlite'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.prepare('DELETE FROM permissions WHERE vip = ? AND flag = ?').run(vip, flag);
+    db.prepare('INSERT INTO permissions (vip, flag, allowed) VALUES (?, ?, ?)').run(vip, flag, allowed ? 1 : 0);
+  } finally {
+    db.close();
+  }
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const data = await callAs<{ authority: Record<string, Record<string, number>> }>(server.url, token, '/member/index/initdata', {});
+    if (data.authority[`vip${vip}`]?.[flag] === (allowed ? 1 : 0)) return;
+    if (Date.now() > deadline) throw new Error(`the server still answers the old ${flag} for vip ${vip}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

@@ -1,14 +1,16 @@
 import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
-import { LIMITS } from '@kindred/protocol';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
+import { StorageHealth } from './db/storage-health.js';
 import { installErrorHandler } from './http/error-handler.js';
+import { loggerOptions } from './http/logging.js';
+import { installMultipart } from './http/multipart-reader.js';
 import { createRouter } from './http/router.js';
 import { installSecurity } from './http/security.js';
-import { UploadedFile } from './http/uploaded-file.js';
+import { fastifyTrustProxy } from './http/trust-proxy.js';
 import { installWeb } from './http/web.js';
 import type { Mailer } from './infra/mailer.js';
 import { PasswordHasher } from './infra/passwords.js';
@@ -18,6 +20,7 @@ import { AccountsService } from './modules/accounts/accounts.service.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { AdminService } from './modules/admin/admin.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { AuthThrottle } from './modules/auth/auth-throttle.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { PasswordResetsRepository } from './modules/auth/password-resets.repository.js';
 import { SessionsRepository } from './modules/auth/sessions.repository.js';
@@ -45,6 +48,7 @@ import { photosRoutes } from './modules/photos/photos.routes.js';
 import { PhotosService } from './modules/photos/photos.service.js';
 import { FileCleanup } from './modules/uploads/file-cleanup.js';
 import { FileReferencesRepository } from './modules/uploads/file-references.repository.js';
+import { OrphanSweep } from './modules/uploads/orphan-sweep.js';
 
 export interface AppDeps {
   config: Config;
@@ -53,51 +57,36 @@ export interface AppDeps {
   storage: Storage;
   hasher?: PasswordHasher;
   now?: () => number;
+  /** Where the log goes instead of stdout (tests read it); logging.ts redacts secrets either way. */
+  logStream?: DestinationStream;
 }
-
-/** Pino redacts secrets wherever they appear in a logged request or object. */
-const REDACT = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  '*.password',
-  '*.oldpassword',
-  '*.newpassword',
-  '*.token',
-  '*.card_number',
-  '*.cardnumber',
-  '*.cvv',
-  '*.exp_date',
-  '*.exp_month',
-  '*.exp_year',
-];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, mailer, storage } = deps;
   const now = deps.now ?? Date.now;
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
-    trustProxy: config.trustProxy,
+    logger: loggerOptions(config.logLevel, deps.logStream),
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     // Request ids help tie a member's complaint to a log line without logging their data.
     genReqId: () => Math.random().toString(36).slice(2, 10),
   });
 
-  installErrorHandler(app);
+  // Disk full or failing: writes answer 503, /healthz says why, the log tells the operator.
+  const storageHealth = new StorageHealth({ dataDir: config.dataDir, minFreeBytes: config.minFreeDiskBytes, log: app.log, now });
+  const stopStorageWatch = storageHealth.watch(60_000);
+  app.addHook('onClose', async () => stopStorageWatch());
+  installErrorHandler(app, { onStorageFailure: (err, code) => storageHealth.failed(err, code) });
   await app.register(formbody, { bodyLimit: 1024 * 1024 });
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 },
-    async onFile(part) {
-      (part as unknown as { value: unknown }).value = new UploadedFile(await part.toBuffer(), part.filename, part.mimetype);
-    },
-  });
+  // Multipart bodies are only read by calls that take files, after authentication (router.ts).
+  await installMultipart(app);
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
-  await installSecurity(app, { redis });
+  await installSecurity(app, { publicUrl: config.publicUrl, redis, redisPrefix: config.chat.redisPrefix });
 
-  const services = wire(deps, app.log, now);
+  const services = wire(deps, app.log, now, redis);
   const router = createRouter(app, {
     authenticate: (token) => services.auth.authenticate(token),
     can: (member, flag) => services.permissions.can(member, flag),
@@ -117,21 +106,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   trendsRoutes(router, services.trends, now);
   photosRoutes(router, services.photos);
 
-  app.get('/healthz', async (_req, reply) => {
+  app.get('/healthz', async (req, reply) => {
     try {
       await services.repositories.users.findById(1);
-      return { status: 'ok' };
-    } catch {
-      return reply.code(503).send({ status: 'unavailable' });
+    } catch (err) {
+      req.log.error({ err }, 'health check: the database does not answer');
+      return reply.code(503).send({ status: 'unavailable', reason: 'database_unreachable' });
     }
+    const storage = await storageHealth.check();
+    if (!storage.ok) return reply.code(503).send({ status: 'unavailable', reason: storage.reason, detail: storage.detail });
+    return { status: 'ok' };
   });
   await installWeb(app, { webDist: config.webDist, uploadsDir: config.uploadsDir });
+  // Uploads never attached to anything are deleted after UPLOAD_ORPHAN_HOURS (orphan-sweep.ts).
+  app.addHook('onClose', services.uploadSweep.start(config.uploads.sweepMs));
   app.decorate('services', services);
   return app;
 }
 
 /** Each service receives exactly the repositories it uses. */
-function wire(deps: AppDeps, log: { error(obj: unknown, msg: string): void; warn(obj: unknown, msg: string): void }, now: () => number) {
+function wire(deps: AppDeps, log: { error(obj: unknown, msg: string): void; warn(obj: unknown, msg: string): void; info(obj: unknown, msg: string): void }, now: () => number, redis?: Redis) {
   const { db } = deps.database;
   const repositories = {
     users: new UsersRepository(db),
@@ -146,28 +140,43 @@ function wire(deps: AppDeps, log: { error(obj: unknown, msg: string): void; warn
     fileReferences: new FileReferencesRepository(db),
   };
   const hasher = deps.hasher ?? new PasswordHasher();
+  // Per-account and per-address limits on sign-in, recovery and reset; in Redis, every node counts together.
+  const { loginFailures, recoveryMailsPerHour } = deps.config.rateLimits;
+  const throttle = new AuthThrottle({ redis, prefix: deps.config.chat.redisPrefix, loginFailures, recoveryMailsPerHour });
+  const permissions = new PermissionsService(repositories.permissions, now);
+  // Before auth: chat.sessionRevocation is how sessions end (their sockets close on every node).
+  const chat = wireChat({ db, config: deps.config, users: repositories.users, sessions: repositories.sessions, can: (m, flag) => permissions.can(m, flag), log, now });
   const auth = new AuthService(
     db,
     repositories.users,
     repositories.sessions,
+    chat.sessionRevocation,
     repositories.resets,
     repositories.trends,
     hasher,
     deps.mailer,
     { registrationApproval: deps.config.registrationApproval, sessionTtlMs: deps.config.sessionTtlMs, publicUrl: deps.config.publicUrl },
     log,
+    throttle,
     now,
   );
-  const permissions = new PermissionsService(repositories.permissions, now);
   const files = new FileCleanup(repositories.fileReferences, deps.storage, log);
-  const chat = wireChat({ db, config: deps.config, users: repositories.users, can: (m, flag) => permissions.can(m, flag), log, now });
   return {
     repositories,
     hasher,
     auth,
-    accounts: new AccountsService(db, repositories.users, repositories.trends, chat.announcer, now),
+    accounts: new AccountsService(
+      db,
+      repositories.users,
+      repositories.trends,
+      chat.announcer,
+      // Ends the other sessions and closes their sockets on every node at once.
+      { hasher, throttle, resets: repositories.resets, endSessions: (scope, unit) => chat.sessionRevocation.endSessions(scope, unit) },
+      now,
+    ),
     permissions,
     uploads: new UploadsService(deps.storage),
+    uploadSweep: new OrphanSweep(repositories.fileReferences, deps.storage, { uploadsDir: deps.config.uploadsDir, orphanAgeMs: deps.config.uploads.orphanAgeMs }, log, now),
     notices: new NoticesService(repositories.notices, now),
     admin: new AdminService(repositories.users, now),
     members: new MembersService(repositories.members, repositories.likes, repositories.photos, repositories.trends, (m, flag) => permissions.can(m, flag), now),

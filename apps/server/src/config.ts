@@ -1,15 +1,23 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.js';
 
 /** The repository root, so relative paths mean the same whichever workspace npm runs us from. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
+const FLAG = ['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''] as const;
 const flag = (fallback: boolean) =>
   z
-    .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
+    .enum(FLAG)
     .optional()
     .transform((v) => (v === undefined || v === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(v)));
+/** A flag whose default depends on another setting: undefined when unset. */
+const optionalFlag = () =>
+  z
+    .enum(FLAG)
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? undefined : ['1', 'true', 'yes', 'on'].includes(v)));
 
 const count = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
 
@@ -20,6 +28,10 @@ const Env = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** SQLite's synchronous pragma: full makes every acknowledged commit survive a power cut; normal is faster and may lose the last ones. */
+  SQLITE_SYNCHRONOUS: z.string().toLowerCase().pipe(z.enum(['full', 'normal'])).default('full'),
+  /** Below this much free space under DATA_DIR, /healthz answers 503 and the log says so (db/storage-health.ts). */
+  MIN_FREE_DISK_MB: count(100, 0),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL (leave it unset for SQLite)')
@@ -28,12 +40,29 @@ const Env = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).default('Kindred <no-reply@kindred.local>'),
   REGISTRATION_APPROVAL: flag(false),
-  SEED_DEMO: flag(true),
+  /** Unset: seed everywhere but in production (docs/architecture.md §4: never there unless asked for). */
+  SEED_DEMO: optionalFlag(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: flag(false),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((raw, ctx): TrustProxy => {
+      const parsed = parseTrustProxy(raw);
+      if ('value' in parsed) return parsed.value;
+      ctx.addIssue({ code: 'custom', message: parsed.error });
+      return z.NEVER;
+    }),
   SESSION_TTL_DAYS: count(30, 1),
   AUTH_RATE_LIMIT: count(20, 1),
+  /** Failed sign-ins per account (from any address) before each attempt waits: 1 min, doubling to 15 (auth-throttle.ts). */
+  LOGIN_FAILURE_LIMIT: count(10, 1),
+  /** Password-recovery mails per e-mail address per hour, whether or not the address is a member's. */
+  RECOVERY_MAIL_LIMIT: count(3, 1),
   UPLOAD_RATE_LIMIT: count(30, 1),
+  /** How often uploads no row uses are looked for (modules/uploads/orphan-sweep.ts); 0 turns the sweep off. */
+  UPLOAD_SWEEP_MS: count(3_600_000, 0).refine((ms) => ms === 0 || ms >= 1_000, 'UPLOAD_SWEEP_MS: 0 (off) or at least 1000'),
+  /** An upload no row uses is deleted once it is this many hours old (the time a member has to attach it). */
+  UPLOAD_ORPHAN_HOURS: count(24, 1),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SUPPORT_PASSWORD: z.string().min(8).optional(),
   WEB_DIST: z.string().optional(),
@@ -44,8 +73,12 @@ const Env = z.object({
   SOCKET_PING_MS: count(30_000, 1_000),
   /** How long a socket opened without a token may wait before its init (opt 100) authenticates it. */
   SOCKET_INIT_TIMEOUT_MS: count(10_000, 100),
-  /** Messages (any opt) one live connection may send per minute. */
+  /** Frames (any opt, unreadable ones too) one member may send per minute over all their sockets, on every node together. */
   CHAT_RATE_LIMIT: count(120, 1),
+  /** Open sockets of one member per node (realtime/socket-limits.ts). */
+  SOCKET_MAX_PER_MEMBER: count(10, 1),
+  /** Open sockets from one client address per node, signed in or not (households and offices share one). */
+  SOCKET_MAX_PER_ADDRESS: count(100, 1),
   /** Mails one member may send per minute. */
   MAIL_RATE_LIMIT: count(20, 1),
   /** How long a node's presence entries outlive it in Redis (a killed node's members go offline then). */
@@ -67,20 +100,32 @@ export interface Config {
   dataDir: string;
   uploadsDir: string;
   outboxDir: string;
-  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  database: { kind: 'sqlite'; file: string; synchronous?: 'full' | 'normal' } | { kind: 'postgres'; url: string };
+  minFreeDiskBytes: number;
   redisUrl?: string;
   smtpUrl?: string;
   mailFrom: string;
   registrationApproval: boolean;
   seedDemo: boolean;
   logLevel: string;
-  trustProxy: boolean;
+  /** false, a hop count, or the proxies' addresses/ranges (http/trust-proxy.ts). */
+  trustProxy: TrustProxy;
   sessionTtlMs: number;
-  rateLimits: { authPerMinute: number; uploadPerMinute: number };
+  rateLimits: { authPerMinute: number; uploadPerMinute: number; loginFailures: number; recoveryMailsPerHour: number };
   adminPassword?: string;
   supportPassword?: string;
   webDist: string;
-  chat: { freeChats: number; pingMs: number; initTimeoutMs: number; rateLimitPerMinute: number; presenceTtlMs: number; redisPrefix: string };
+  uploads: { sweepMs: number; orphanAgeMs: number };
+  chat: {
+    freeChats: number;
+    pingMs: number;
+    initTimeoutMs: number;
+    rateLimitPerMinute: number;
+    maxSocketsPerMember: number;
+    maxSocketsPerAddress: number;
+    presenceTtlMs: number;
+    redisPrefix: string;
+  };
   mailRateLimitPerMinute: number;
   translation: { price: number; libreTranslateUrl?: string; libreTranslateApiKey?: string };
 }
@@ -105,24 +150,33 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = source
     outboxDir: path.join(dataDir, 'outbox'),
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
-      : { kind: 'sqlite', file: path.join(dataDir, 'kindred.sqlite') },
+      : { kind: 'sqlite', file: path.join(dataDir, 'kindred.sqlite'), synchronous: e.SQLITE_SYNCHRONOUS },
+    minFreeDiskBytes: e.MIN_FREE_DISK_MB * 1_048_576,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     registrationApproval: e.REGISTRATION_APPROVAL,
-    seedDemo: e.SEED_DEMO,
+    seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     sessionTtlMs: e.SESSION_TTL_DAYS * 86_400_000,
-    rateLimits: { authPerMinute: e.AUTH_RATE_LIMIT, uploadPerMinute: e.UPLOAD_RATE_LIMIT },
+    rateLimits: {
+      authPerMinute: e.AUTH_RATE_LIMIT,
+      uploadPerMinute: e.UPLOAD_RATE_LIMIT,
+      loginFailures: e.LOGIN_FAILURE_LIMIT,
+      recoveryMailsPerHour: e.RECOVERY_MAIL_LIMIT,
+    },
     adminPassword: e.ADMIN_PASSWORD,
     supportPassword: e.SUPPORT_PASSWORD,
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(REPO_ROOT, 'apps/web/dist'),
+    uploads: { sweepMs: e.UPLOAD_SWEEP_MS, orphanAgeMs: e.UPLOAD_ORPHAN_HOURS * 3_600_000 },
     chat: {
       freeChats: e.FREE_CHATS,
       pingMs: e.SOCKET_PING_MS,
       initTimeoutMs: e.SOCKET_INIT_TIMEOUT_MS,
       rateLimitPerMinute: e.CHAT_RATE_LIMIT,
+      maxSocketsPerMember: e.SOCKET_MAX_PER_MEMBER,
+      maxSocketsPerAddress: e.SOCKET_MAX_PER_ADDRESS,
       presenceTtlMs: e.PRESENCE_TTL_MS,
       redisPrefix: e.REDIS_PREFIX,
     },

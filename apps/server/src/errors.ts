@@ -21,6 +21,7 @@ export const unauthorized = fail('unauthorized', 'Please sign in');
 export const noPermission = fail('no_permission', "You dont't have permission!!");
 export const needUpgrade = fail('need_upgrade', 'Need to upgrade~');
 export const notFound = fail('not_found', 'Not found');
+export const storageUnavailable = fail('storage_unavailable', 'The service cannot save right now, please try again in a moment');
 export const loginFailed = fail('login_failed', 'Incorrect username or password');
 export const accountDisabled = fail('account_disabled', 'This account is disabled');
 export const usernameTaken = fail('username_taken', 'This username is already used');
@@ -30,6 +31,7 @@ export const emailFormat = fail('email_format', 'Invalid e-mail format');
 export const resetLinkInvalid = fail('reset_link_invalid', 'This reset link is invalid or has expired');
 export const oldPasswordWrong = fail('old_password_wrong', 'The old password is incorrect');
 export const profileEmailTaken = fail('profile_email_taken', 'This e-mail is already used');
+export const passwordWrong = fail('password_wrong', 'The password is incorrect');
 export const avatarNotOwned = fail('avatar_not_owned', 'Choose an image you uploaded');
 export const notAnImage = fail('not_an_image', 'Only images can be uploaded');
 export const imageTooSmall = fail('image_too_small', 'The image is too small (300*300)');
@@ -42,6 +44,10 @@ export const imageNotOwned = fail('image_not_owned', 'Choose an image you upload
 
 /** Free members see the first page of members only; the client goes to the upgrade page. */
 export const upgradeForMoreMembers = () => new DomainError('need_upgrade', 'Need to upgrade~', { redirect: 'upgrade' });
+
+/** Per-account and per-address back-off (auth-throttle.ts): 429 with the seconds to wait. */
+export const tooManyAttempts = (retryAfterSeconds: number) =>
+  new DomainError('rate_limited', 'Too many attempts, please wait a moment', { retry_after: Math.max(1, Math.ceil(retryAfterSeconds)) });
 
 export const pendingApproval = (data: unknown = null) =>
   new DomainError('pending_approval', 'Your account is pending approval...', data);

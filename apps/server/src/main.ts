@@ -2,7 +2,8 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_STAFF_PASSWORD, seedDemo } from './db/seed/demo.js';
+import { DEMO_ACCOUNTS } from './db/seed/demo.js';
+import { prepareAccounts, staffLine } from './db/seed/start-accounts.js';
 import { createMailer } from './infra/mailer.js';
 import { PasswordHasher } from './infra/passwords.js';
 import { LocalStorage } from './infra/storage.js';
@@ -16,12 +17,16 @@ async function main() {
   const storage = new LocalStorage(config.uploadsDir);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir });
 
-  const seeded = config.seedDemo ? await seedDemo(database.db, { hasher, storage }) : null;
-  for (const [id, password] of [[1, config.adminPassword], [2, config.supportPassword]] as const) {
-    if (password) await database.db.updateTable('users').set({ password_hash: await hasher.hash(password) }).where('id', '=', id).execute();
-  }
+  // Demo community and staff passwords; in production never a known password (start-accounts.ts).
+  const accounts = await prepareAccounts(database.db, config, { hasher, storage });
 
   const app = await buildApp({ config, database, mailer, storage, hasher });
+  for (const username of accounts.demoPasswordRemoved) {
+    app.log.warn({ account: username }, 'production: removed the demo password of a staff account');
+  }
+  for (const account of accounts.staff.filter((a) => a.password === 'none')) {
+    app.log.warn({ account: account.username }, `staff account without a password: set ${account.variable} (at least 8 characters) and restart to sign in`);
+  }
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -49,11 +54,15 @@ async function main() {
     `    database: ${where}${applied.length ? ` (migrated: ${applied.join(', ')})` : ''}`,
     `    mail: ${config.smtpUrl ? 'SMTP' : `files in ${config.outboxDir}`}`,
   ];
-  if (seeded || config.seedDemo) {
-    lines.push('', '  Demo accounts (every demo member signs in with the password ' + `"${DEMO_PASSWORD}"):`);
+  // No password is ever printed, demo ones included: the README says which to use.
+  if (accounts.seeded || config.seedDemo) {
+    lines.push('', '  Demo accounts (their password is in the README, "Run the product"):');
     for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.username.padEnd(8)} ${a.note}`);
-    lines.push(`    admin    administrator, password "${config.adminPassword ? '(ADMIN_PASSWORD)' : DEMO_STAFF_PASSWORD}"`);
-    lines.push(`    Support  support account (id 2), password "${config.supportPassword ? '(SUPPORT_PASSWORD)' : DEMO_STAFF_PASSWORD}"`);
+  }
+  lines.push('', '  Staff accounts:');
+  for (const account of accounts.staff) {
+    const role = account.id === 1 ? 'administrator' : `support account (id ${account.id})`;
+    lines.push(`    ${account.username.padEnd(8)} ${role}, ${staffLine(account)}`);
   }
   console.log(lines.join('\n') + '\n');
 }

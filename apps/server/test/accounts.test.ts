@@ -87,7 +87,7 @@ describe('POST /member/index/profile', () => {
     const member = await buildUser(ctx, { sex: 0 });
     const birthday = yearsAgo(40);
 
-    const res = await as(ctx, member.token).post('/member/index/profile', { email: 'New.Address@Example.test', sex: 1, birthday });
+    const res = await as(ctx, member.token).post('/member/index/profile', { email: 'New.Address@Example.test', sex: 1, birthday, password: member.password });
 
     expect(res.body).toMatchObject({ status: 200, msg: 'Modified success', data: { email: 'new.address@example.test', sex: 1, birthday } });
     expect(await trendTypes(ctx, member.user.id)).toEqual([3]);
@@ -154,7 +154,7 @@ describe('POST /member/index/profile', () => {
     const member = await buildUser(ctx);
     const other = await buildUser(ctx);
 
-    const res = await as(ctx, member.token).post('/member/index/profile', { ...currentProfile(member), email: other.user.email.toUpperCase() });
+    const res = await as(ctx, member.token).post('/member/index/profile', { ...currentProfile(member), email: other.user.email.toUpperCase(), password: member.password });
 
     expect(res.http).toBe(200);
     expect(res.body).toMatchObject({ status: -1, error: 'profile_email_taken' });

@@ -41,7 +41,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       registrationApproval: true,
       seedDemo: false,
-      trustProxy: true,
+      trustProxy: 1,
       sessionTtlMs: 7 * 86_400_000,
       rateLimits: { authPerMinute: 5 },
       port: 9000,

@@ -6,7 +6,7 @@ import { connectMember } from './helpers/socket-client.js';
 import { startApp } from './helpers/test-app.js';
 
 describe('POST /member/email/released', () => {
-  it('sends a mail by username or e-mail address, and pushes it live to the recipient (kind 12)', async () => {
+  it('sends a mail by username (any case), and pushes it live to the recipient (kind 12)', async () => {
     const ctx = await startApp();
     const sender = await buildUser(ctx);
     const recipient = await buildVip(ctx, 1, { sex: 1 });
@@ -16,8 +16,8 @@ describe('POST /member/email/released', () => {
 
     expect(res.body).toMatchObject({ status: 200, msg: 'Send success', data: { type: 0, sender_id: sender.user.id, sendername: sender.user.username, msg: 'Hello there' } });
     expect(await socket.next(12)).toMatchObject({ kind: 12, eid: res.body.data.eid, sender_id: sender.user.id, sendername: sender.user.username, unread: 1 });
-    const byEmail = await as(ctx, recipient.token).post('/member/email/released', { email: sender.user.email, content: 'Hi back' });
-    expect(byEmail.body.status).toBe(200);
+    const back = await as(ctx, recipient.token).post('/member/email/released', { email: sender.user.username, content: 'Hi back' });
+    expect(back.body.status).toBe(200);
   });
 
   it('answers -1 for a recipient that does not exist and -2 for oneself or a pending account', async () => {
@@ -26,9 +26,24 @@ describe('POST /member/email/released', () => {
     const pending = await buildUser(ctx, { status: 2 });
 
     expect((await as(ctx, sender.token).post('/member/email/released', { email: 'nobody', content: 'x' })).body).toMatchObject({ status: -1, error: 'user_not_found' });
-    for (const email of [sender.user.username, pending.user.email]) {
+    for (const email of [sender.user.username, pending.user.username]) {
       expect((await as(ctx, sender.token).post('/member/email/released', { email, content: 'x' })).body).toMatchObject({ status: -2, error: 'recipient_unavailable' });
     }
+  });
+
+  it("answers a member's e-mail address exactly as a stranger's: the call does not tell whose an address is", async () => {
+    const ctx = await startApp();
+    const sender = await buildUser(ctx);
+    const member = await buildVip(ctx, 1);
+
+    const known = await as(ctx, sender.token).post('/member/email/released', { email: member.user.email, content: 'x' });
+    const unknown = await as(ctx, sender.token).post('/member/email/released', { email: 'nobody-here@example.test', content: 'x' });
+
+    expect(known.http).toBe(unknown.http);
+    expect(known.body).toEqual(unknown.body);
+    expect(known.body).toMatchObject({ status: -1, error: 'user_not_found' });
+    const stored = await ctx.db.selectFrom('mails').select('id').where('recipient_id', '=', member.user.id).execute();
+    expect(stored).toEqual([]);
   });
 
   it('refuses content over 50 characters or blank (400)', async () => {

@@ -14,8 +14,8 @@ const manifest: ViteManifest = {
 describe('preload hints for an interface chunk', () => {
   it('lists the chunk, what it imports and their styles, minus what the entry already loads', () => {
     expect(preloadTags(manifest, 'src/mobile/MobileApp.tsx')).toBe(
-      '<link rel="preload" as="style" href="/assets/MobileApp-f6.css">' +
-        '<link rel="preload" as="style" href="/assets/kit-g7.css">' +
+      '<link rel="preload" as="style" crossorigin href="/assets/MobileApp-f6.css">' +
+        '<link rel="preload" as="style" crossorigin href="/assets/kit-g7.css">' +
         '<link rel="modulepreload" crossorigin href="/assets/MobileApp-d4.js">' +
         '<link rel="modulepreload" crossorigin href="/assets/kit-e5.js">',
     );
@@ -35,7 +35,7 @@ describe('preload hints for an interface chunk', () => {
     const html = '<html><head><title>K</title></head><body></body></html>';
     expect(withPreloads(html, manifest, 'src/desktop/DesktopApp.tsx')).toBe(
       '<html><head><title>K</title>' +
-        '<link rel="preload" as="style" href="/assets/kit-g7.css">' +
+        '<link rel="preload" as="style" crossorigin href="/assets/kit-g7.css">' +
         '<link rel="modulepreload" crossorigin href="/assets/DesktopApp-h8.js">' +
         '<link rel="modulepreload" crossorigin href="/assets/kit-e5.js">' +
         '</head><body></body></html>',

@@ -2,6 +2,7 @@ import { isMobileUserAgent, type Language } from '@kindred/protocol';
 import { createBrowserRouter, Navigate, useParams } from 'react-router';
 import i18n from './i18n';
 import { loadMobileStrings } from './mobile/strings';
+import { NotFound } from './ui/NotFound';
 import { RouteError } from './ui/RouteError';
 
 /** Shown for the instant an interface chunk is loading; the page stays calm rather than flashing. */
@@ -31,5 +32,6 @@ export const router = createBrowserRouter([
   { path: '/invitation/:code', element: <InvitationRedirect /> },
   { path: '/m/*', lazy: loadMobile, errorElement: <RouteError />, HydrateFallback: Blank },
   { path: '/w/*', lazy: () => import('./desktop/DesktopApp').then((m) => ({ Component: m.DesktopApp })), errorElement: <RouteError />, HydrateFallback: Blank },
-  { path: '*', element: <Navigate to="/" replace /> },
+  // An address outside both interfaces: said plainly, with the way home (issue 13).
+  { path: '*', element: <NotFound home="/" /> },
 ]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addPending, emptyChatState, reduceChat, retryPending, unreadTotal, type ChatState } from '../src/chat/chat-reducer';
+import { addPending, emptyChatState, isFinalRefusal, reduceChat, retryPending, unreadTotal, type ChatState } from '../src/chat/chat-reducer';
 import { buildContact, buildMessage, contactsEvent, ME } from './chat-fixtures';
 
 const none = new Set<number>();
@@ -112,5 +112,20 @@ describe('chat reducer', () => {
     expect(reduceChat(synced(), { kind: 12, opt: 100, status: 'success', eid: 1, sender_id: 2, sendername: 'Support', unread: 1 }, none).effects).toEqual([
       { type: 'mail' },
     ]);
+  });
+
+  it('remembers a conversation refused for good (no free chat, upgrade needed) until it opens', () => {
+    const msg = 'Frequency is used up. Please Upgrade membership and continue.';
+    // Opening it (opt 0) is refused: no contact, no message, but the refusal is kept for that member.
+    const opened = reduceChat(synced(), { kind: 7, opt: 0, status: 'error', error: 'no_free_chat', msg, uid: 40 }, none).state;
+    expect(opened.refusals).toEqual({ 40: 'no_free_chat' });
+    expect(isFinalRefusal(opened.refusals[40])).toBe(true);
+    // A refusal sending again could overcome (kind 10) is not kept.
+    const other = reduceChat(opened, { kind: 10, opt: 1, status: 'error', error: 'content_empty', msg: '', uid: 20 }, none).state;
+    expect(other.refusals).toEqual({ 40: 'no_free_chat' });
+    expect(isFinalRefusal('content_empty')).toBe(false);
+    // After an upgrade the conversation opens: its first page clears the refusal.
+    const page = reduceChat(opened, { kind: 3, opt: 0, status: 'success', uid: 40, messages: [], more: 0 }, none).state;
+    expect(page.refusals).toEqual({});
   });
 });

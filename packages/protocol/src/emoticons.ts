@@ -1,5 +1,5 @@
 /**
- * Emoticons (spec section 3): bracketed codes such as `[Smile]` or `[gift]` inside member text —
+ * Emoticons (docs/product-rules.md §3): bracketed codes such as `[Smile]` or `[gift]` inside member text —
  * trends, chat messages, mails — that clients show as 24×24 images. The list is the contract:
  * both interfaces, the chat and the server (plain-text previews) read it from here.
  *

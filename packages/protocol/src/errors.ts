@@ -14,6 +14,8 @@ export const ERRORS = {
   rate_limited: { status: 429, http: 429 },
   payload_too_large: { status: 413, http: 413 },
   internal: { status: 500, http: 500 },
+  /** The storage cannot take writes now (disk full, I/O error): try again later; /healthz says why. */
+  storage_unavailable: { status: 503, http: 503 },
 
   login_failed: { status: -1, http: 200 },
   account_disabled: { status: -2, http: 200 },
@@ -24,6 +26,8 @@ export const ERRORS = {
   reset_link_invalid: { status: -1, http: 200 },
   old_password_wrong: { status: 0, http: 200 },
   profile_email_taken: { status: -1, http: 200 },
+  /** Changing the e-mail needs the current password (departure from the spec: README). */
+  password_wrong: { status: -4, http: 200 },
   avatar_not_owned: { status: -2, http: 200 },
   not_an_image: { status: -1, http: 200 },
   image_too_small: { status: -2, http: 200 },

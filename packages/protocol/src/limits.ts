@@ -1,4 +1,4 @@
-/** Business constants of spec section 9, in one place for both sides. */
+/** Business constants of docs/product-rules.md §9, in one place for both sides. */
 export const LIMITS = {
   minAge: 18,
   usernameMax: 12,

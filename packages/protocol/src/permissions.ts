@@ -1,4 +1,4 @@
-/** The 21 permission flags of spec section 6, in the spec's order and spelling. */
+/** The 21 permission flags of docs/product-rules.md §6, in the spec's order and spelling. */
 export const PERMISSION_FLAGS = [
   'Allow_profile_wall_posts',
   'Search_users',

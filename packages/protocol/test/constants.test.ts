@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ERRORS, LIMITS, OK, SUPPORT_ACCOUNT_ID, TIMINGS, UserStatus } from '../src/index.js';
 
-describe('business constants (spec section 9)', () => {
+describe('business constants (docs/product-rules.md §9)', () => {
   it('keeps the limits the spec names', () => {
     expect(LIMITS).toMatchObject({
       minAge: 18,
@@ -27,12 +27,12 @@ describe('business constants (spec section 9)', () => {
     expect(TIMINGS).toMatchObject({ pingMs: 30_000, upgradeRedirectMs: 1_500, searchDebounceMs: 500, bannerMs: 3_000, hoverCardMs: 500, submitGuardMobileMs: 10_000, submitGuardDesktopMs: 3_000 });
   });
 
-  it('refuses password-reset links older than one hour (DESIGN section 8)', () => {
+  it('refuses password-reset links older than one hour (docs/architecture.md §8)', () => {
     expect(LIMITS.resetLinkTtlMs).toBe(3_600_000);
   });
 });
 
-describe('error statuses (spec sections 7 and 8, DESIGN section 3)', () => {
+describe('error statuses (docs/product-rules.md §7, §8; docs/architecture.md §3)', () => {
   it("answer each call's failures with the spec's own codes", () => {
     expect(ERRORS.login_failed.status).toBe(-1);
     expect(ERRORS.account_disabled.status).toBe(-2);
@@ -44,7 +44,7 @@ describe('error statuses (spec sections 7 and 8, DESIGN section 3)', () => {
     expect(ERRORS.profile_email_taken.status).toBe(-1);
   });
 
-  it('travel on the HTTP code DESIGN gives them: 400 bad input, 401 no token, 403 no permission, 429 too many', () => {
+  it('travel on the HTTP code docs/architecture.md §3 gives them: 400 bad input, 401 no token, 403 no permission, 429 too many', () => {
     expect(ERRORS.validation).toEqual({ status: 400, http: 400 });
     expect(ERRORS.unauthorized).toEqual({ status: 401, http: 401 });
     expect(ERRORS.no_permission).toEqual({ status: 403, http: 403 });

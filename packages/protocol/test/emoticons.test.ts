@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EMOTICONS, emoticonFileName, emoticonsToUnicode, findEmoticon, parseEmoticons } from '../src/index.js';
 
-describe('emoticon codes (spec section 3)', () => {
+describe('emoticon codes (docs/product-rules.md §3)', () => {
   it('has about 100 codes, including the ones the spec names', () => {
     expect(EMOTICONS.length).toBeGreaterThanOrEqual(90);
     expect(EMOTICONS.length).toBeLessThanOrEqual(110);

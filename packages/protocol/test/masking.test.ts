@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { maskEmail, maskUsername } from '../src/index.js';
 
-describe('maskUsername (report masking, spec section 9)', () => {
+describe('maskUsername (report masking, docs/product-rules.md §9)', () => {
   it('hides usernames of two or fewer characters completely', () => {
     expect(maskUsername('')).toBe('');
     expect(maskUsername('a')).toBe('*');
@@ -21,7 +21,7 @@ describe('maskUsername (report masking, spec section 9)', () => {
   });
 });
 
-describe('maskEmail (report masking, spec section 9)', () => {
+describe('maskEmail (report masking, docs/product-rules.md §9)', () => {
   it('keeps the first three characters of the local part and hides the rest of it', () => {
     expect(maskEmail('alice@example.com')).toBe('ali**@example.com');
     expect(maskEmail('christopher@mail.test')).toBe('chr********@mail.test');

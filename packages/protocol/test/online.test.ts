@@ -5,7 +5,7 @@ const online = { is_online: 1, is_yin: 1 };
 const invisible = { is_online: 1, is_yin: 0 };
 const offline = { is_online: 0, is_yin: 1 };
 
-describe('isShownOnline (spec section 4)', () => {
+describe('isShownOnline (docs/product-rules.md §4)', () => {
   it('shows a female viewer every member who is online, invisible or not', () => {
     expect(isShownOnline(Sex.female, online)).toBe(true);
     expect(isShownOnline(Sex.female, invisible)).toBe(true);
@@ -19,7 +19,7 @@ describe('isShownOnline (spec section 4)', () => {
   });
 });
 
-describe('showsLastActive (spec section 6)', () => {
+describe('showsLastActive (docs/product-rules.md §6)', () => {
   it('shows female viewers the last-active time of members they do not see online', () => {
     expect(showsLastActive(Sex.female, offline)).toBe(true);
     expect(showsLastActive(Sex.female, { is_online: 0, is_yin: 0 })).toBe(true);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatUsd, monthlyPriceCents, savingPercent } from '../src/index.js';
 
-describe('monthlyPriceCents (spec section 9: amounts / duration to two decimals)', () => {
+describe('monthlyPriceCents (docs/product-rules.md §9: amounts / duration to two decimals)', () => {
   it('divides the package price by its months, rounded to the cent', () => {
     expect(monthlyPriceCents(2999, 1)).toBe(2999);
     expect(monthlyPriceCents(7499, 3)).toBe(2500); // 24.9966 -> 25.00
@@ -15,7 +15,7 @@ describe('monthlyPriceCents (spec section 9: amounts / duration to two decimals)
   });
 });
 
-describe('savingPercent (spec section 9: integer of (list - monthly) / list)', () => {
+describe('savingPercent (docs/product-rules.md §9: integer of (list - monthly) / list)', () => {
   it('truncates the saving to a whole percent', () => {
     expect(savingPercent(2999, 2999)).toBe(0);
     expect(savingPercent(2999, 2500)).toBe(16); // 16.64 %

@@ -5,7 +5,7 @@ import { relativeTime } from '../src/index.js';
 const at = (y: number, m: number, d: number, h = 12, min = 0, s = 0, ms = 0) => new Date(y, m - 1, d, h, min, s, ms).getTime();
 const NOW = at(2024, 6, 15, 12);
 
-describe('relativeTime (spec section 9)', () => {
+describe('relativeTime (docs/product-rules.md §9)', () => {
   it('says "just" under one second, and for times slightly in the future (clock skew)', () => {
     expect(relativeTime(NOW, NOW)).toEqual({ unit: 'just' });
     expect(relativeTime(NOW - 999, NOW)).toEqual({ unit: 'just' });

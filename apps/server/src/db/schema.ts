@@ -1,7 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
- * Table types of the whole data model (spec section 3). Times are integer milliseconds since the
+ * Table types of the whole data model (docs/product-rules.md §3). Times are integer milliseconds since the
  * epoch; money is integer cents and credits integer hundredths; flags are 0/1 integers so both
  * dialects store them alike.
  */
@@ -35,6 +35,12 @@ export interface UsersTable {
   free_chats_used: ColumnType<number, number | undefined, number>;
   last_login_at: number;
   last_active_at: number;
+  /**
+   * last_active_at as members who cannot see through invisible mode may know it: equal to it while
+   * is_yin is 1, frozen while 0 (migration 0006). UsersRepository keeps it; on insert it defaults
+   * to last_active_at there.
+   */
+  shown_active_at: ColumnType<number, number | undefined, number>;
   created_at: number;
   updated_at: number;
 }

@@ -1,6 +1,7 @@
 import { ERRORS, type Envelope } from '@kindred/protocol';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { DomainError } from '../errors.js';
+import { storageFailureCode } from '../db/storage-failure.js';
+import { DomainError, storageUnavailable } from '../errors.js';
 
 const envelope = (id: keyof typeof ERRORS, msg: string, data: unknown = null): Envelope => ({
   status: ERRORS[id].status,
@@ -9,13 +10,25 @@ const envelope = (id: keyof typeof ERRORS, msg: string, data: unknown = null): E
   error: id,
 });
 
+export interface ErrorHandlerOptions {
+  /** A write failed for lack of storage (db/storage-failure.ts): the answer is a 503, this tells the operator. */
+  onStorageFailure?(error: unknown, code: string): void;
+}
+
 /**
  * The one place failures become answers. Domain errors carry their own status; framework errors
- * (bad JSON, body too large, unknown route, rate limit) get a clear 4xx; anything else is logged
- * with its stack and answered as a bare 500 without details.
+ * (bad JSON, body too large, unknown route, rate limit) get a clear 4xx; a write the storage could
+ * not take (disk full) a 503 storage_unavailable; anything else is logged with its stack and
+ * answered as a bare 500 without details.
  */
-export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | DomainError, req, reply) => {
+export function installErrorHandler(app: FastifyInstance, options: ErrorHandlerOptions = {}): void {
+  app.setErrorHandler((raw: FastifyError | DomainError, req, reply) => {
+    const storage = raw instanceof DomainError ? undefined : storageFailureCode(raw);
+    if (storage) {
+      if (options.onStorageFailure) options.onStorageFailure(raw, storage);
+      else req.log.error({ err: raw }, 'storage failure');
+    }
+    const error = storage ? storageUnavailable() : raw;
     if (error instanceof DomainError) {
       return reply.code(error.http).send({ status: error.status, msg: error.message, data: error.data, error: error.id });
     }

@@ -3,12 +3,17 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 
+/** One year (helmet's default); without includeSubDomains: the domain's other hosts are not ours to pin. */
+const HSTS = { maxAge: 31_536_000, includeSubDomains: false, preload: false };
+
 /**
  * Headers on every answer, pages included: a CSP that allows only our own scripts, our own
  * socket and images from ourselves (plus data:/blob: for the crop preview). antd writes its styles
  * at run time, hence 'unsafe-inline' for styles only. Only the payment provider may be framed.
+ * HSTS only when members reach us over https (PUBLIC_URL): over plain http it would be ignored,
+ * and a development server on localhost must not pin https for the whole host.
  */
-export function helmetOptions(paymentFrameOrigins?: string[]): FastifyHelmetOptions {
+export function helmetOptions(paymentFrameOrigins?: string[], options: { hsts?: boolean } = {}): FastifyHelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -29,7 +34,7 @@ export function helmetOptions(paymentFrameOrigins?: string[]): FastifyHelmetOpti
       },
     },
     crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: false,
+    strictTransportSecurity: options.hsts ? HSTS : false,
   };
 }
 
@@ -53,9 +58,19 @@ export async function helmetHeaders(options: FastifyHelmetOptions): Promise<[str
   return added.map(([name, value]) => [name, String(value)]);
 }
 
-export async function installSecurity(app: FastifyInstance, options: { redis?: Redis; paymentFrameOrigins?: string[] }) {
+export interface SecurityOptions {
+  /** PUBLIC_URL: HSTS is sent exactly when it is https. */
+  publicUrl: string;
+  redis?: Redis;
+  /** REDIS_PREFIX: rate-limit counters live under `<prefix>rl:` beside the chat's keys. */
+  redisPrefix?: string;
+  paymentFrameOrigins?: string[];
+}
+
+export async function installSecurity(app: FastifyInstance, options: SecurityOptions) {
   // Set first thing, as the plugin does, so errors, 404s and redirects carry them too.
-  const headers = await helmetHeaders(helmetOptions(options.paymentFrameOrigins));
+  const hsts = /^https:\/\//i.test(options.publicUrl);
+  const headers = await helmetHeaders(helmetOptions(options.paymentFrameOrigins, { hsts }));
   app.addHook('onRequest', (_req, reply, done) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
     done();
@@ -64,7 +79,7 @@ export async function installSecurity(app: FastifyInstance, options: { redis?: R
   // Counters live in Redis when there is one, so every node counts the same client together.
   await app.register(rateLimit, {
     global: false,
-    ...(options.redis ? { redis: options.redis, nameSpace: 'kindred-rl:' } : {}),
+    ...(options.redis ? { redis: options.redis, nameSpace: `${options.redisPrefix ?? 'kindred:'}rl:` } : {}),
     errorResponseBuilder: (_req, context) => ({ statusCode: 429, message: `Too many requests, retry in ${context.after}` }),
   });
 }

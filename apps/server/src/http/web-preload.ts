@@ -39,7 +39,8 @@ export function preloadTags(manifest: ViteManifest, chunk: string): string {
   visit(chunk);
 
   const tags = [
-    ...[...new Set(styles)].filter((f) => SAFE_ASSET.test(f)).map((f) => `<link rel="preload" as="style" href="/${f}">`),
+    // crossorigin like Vite's own stylesheet links: a preload in another credentials mode is not reused (the CSS downloads twice).
+    ...[...new Set(styles)].filter((f) => SAFE_ASSET.test(f)).map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
     ...scripts.filter((f) => SAFE_ASSET.test(f)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
   ];
   return tags.join('');

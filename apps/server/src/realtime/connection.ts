@@ -18,19 +18,26 @@ export class Connection {
   readsAll = true;
   /** Seen since the last keep-alive round (a message, or a pong to our ping). */
   alive = true;
+  /** Its session ended (session-revocation.ts): closing, and nothing it still sends is handled. */
+  ended = false;
+  /** What this socket counts against (socket-limits.ts), released when it closes. */
+  countsForAddress = false;
+  countsForMember?: number;
   private queue: Promise<void> = Promise.resolve();
-  private windowStart = 0;
-  private windowCount = 0;
 
   constructor(
     readonly ws: WebSocket,
-    private readonly rateLimitPerMinute: number,
-    private readonly now: () => number,
+    /** The client's address as the HTTP layer saw it (TRUST_PROXY applies). */
+    readonly address: string,
     private readonly onError: (error: unknown) => void,
   ) {}
 
   get userId(): number | undefined {
     return this.member?.id;
+  }
+
+  get sessionId(): number | undefined {
+    return this.member?.sessionId;
   }
 
   get open(): boolean {
@@ -56,18 +63,13 @@ export class Connection {
     return this.queue;
   }
 
-  /** A fixed one-minute window per socket: cheap, and enough to stop a runaway client. */
-  allow(): boolean {
-    const now = this.now();
-    if (now - this.windowStart >= 60_000) {
-      this.windowStart = now;
-      this.windowCount = 0;
-    }
-    this.windowCount += 1;
-    return this.windowCount <= this.rateLimitPerMinute;
-  }
-
   close(code: number, reason: string): void {
     if (this.ws.readyState === this.ws.OPEN || this.ws.readyState === this.ws.CONNECTING) this.ws.close(code, reason);
+  }
+
+  /** Its session ended: closed with `code`, and what it sent but was not handled yet is dropped. */
+  end(code: number, reason: string): void {
+    this.ended = true;
+    this.close(code, reason);
   }
 }

@@ -6,6 +6,8 @@ import type { ConnectionRegistry } from './registry.js';
 import type { RealtimeServices } from './services.js';
 import { visibleOnline } from '../modules/chat/chat.presenter.js';
 
+type Deliverable = Exclude<HubEvent, { type: 'sessions-ended' }>;
+
 interface Log {
   error(obj: unknown, msg: string): void;
 }
@@ -25,6 +27,8 @@ export class Delivery {
   private chain: Promise<void> = Promise.resolve();
 
   handle(event: HubEvent): void {
+    // Ended sessions close sockets (session-revocation.ts); there is nothing to deliver.
+    if (event.type === 'sessions-ended') return;
     const targets = this.targets(event);
     if (targets.length === 0) return;
     if (event.type === 'message' && event.row) return this.sendMessage(event.row, targets);
@@ -48,7 +52,7 @@ export class Delivery {
     for (const c of targets) this.send(c, { kind: 1, opt: 1, status: 'success', message: this.services.chat.present(c.member!, message, c.readsAll) });
   }
 
-  private targets(event: HubEvent): Connection[] {
+  private targets(event: Deliverable): Connection[] {
     const found: Connection[] = [];
     for (const userId of new Set(event.to)) {
       for (const connection of this.registry.forUser(userId) ?? []) {
@@ -60,7 +64,7 @@ export class Delivery {
   }
 
   /** Reads what the event needs and answers how to send it. */
-  private async prepare(event: HubEvent, targets: Connection[]): Promise<() => void> {
+  private async prepare(event: Deliverable, targets: Connection[]): Promise<() => void> {
     switch (event.type) {
       case 'message': {
         const message = await this.services.chat.findMessage(event.messageId);

@@ -1,23 +1,28 @@
 import { ClientMessage, CHAT_LIMITS, SOCKET_CLOSE, type ServerMessage } from '@kindred/protocol';
 import type { RawData, WebSocket } from 'ws';
-import { DomainError, unauthorized, validationFailed } from '../errors.js';
+import { unauthorized, validationFailed } from '../errors.js';
 import type { Member } from '../modules/auth/member.js';
 import type { PresenceAnnouncer } from './announcer.js';
 import { Connection } from './connection.js';
 import { Delivery } from './delivery.js';
 import { HANDLERS } from './handlers/index.js';
 import type { AuthenticatedContext, HandlerContext, OptHandler } from './handlers/types.js';
-import type { Hub, HubEvent } from './hub.js';
-import type { PresenceService } from './presence.js';
-import type { ConnectionRegistry } from './registry.js';
-import { isExpected, refusal } from './replies.js';
+import type { HubEvent } from './hub.js';
+import type { RealtimeCore } from './index.js';
+import { isExpected, refusal, tooManyMessages, tooManySockets } from './replies.js';
 import type { RealtimeServices } from './services.js';
+import { SocketLimits } from './socket-limits.js';
 
 export interface GatewayOptions {
   pingMs: number;
-  rateLimitPerMinute: number;
   initTimeoutMs?: number;
+  /** SOCKET_MAX_PER_MEMBER and SOCKET_MAX_PER_ADDRESS, per node. */
+  maxSocketsPerMember: number;
+  maxSocketsPerAddress: number;
 }
+
+/** The parts of the realtime core the gateway drives. */
+type Core = Pick<RealtimeCore, 'registry' | 'hub' | 'presence' | 'limiter' | 'sessions'>;
 
 interface Log {
   warn(obj: unknown, msg: string): void;
@@ -34,56 +39,80 @@ export class Gateway {
   /** Every socket until its close is fully handled: shutdown waits for their work before the database goes. */
   private readonly attached = new Set<Connection>();
   private readonly delivery: Delivery;
+  private readonly limits: SocketLimits;
   private keepAlive?: NodeJS.Timeout;
   private closing = false;
+  private readonly registry: Core['registry'];
+  private readonly hub: Core['hub'];
+  private readonly presence: Core['presence'];
 
   constructor(
-    private readonly registry: ConnectionRegistry,
-    private readonly hub: Hub,
-    private readonly presence: PresenceService,
+    private readonly core: Core,
     private readonly announcer: PresenceAnnouncer,
     private readonly services: RealtimeServices,
     private readonly options: GatewayOptions,
     private readonly log: Log,
     private readonly now: () => number = Date.now,
   ) {
-    this.delivery = new Delivery(registry, services, log);
+    this.registry = core.registry;
+    this.hub = core.hub;
+    this.presence = core.presence;
+    this.delivery = new Delivery(core.registry, services, log);
+    this.limits = new SocketLimits({ perMember: options.maxSocketsPerMember, perAddress: options.maxSocketsPerAddress });
   }
 
   /** Resolves once presence is live (with Redis: this node's first heartbeat is written). */
   async start(): Promise<void> {
     this.hub.subscribe((event) => this.delivery.handle(event));
     // A node that may have missed events sends every socket its catch-up from the database again.
+    // Sessions that ended meanwhile were announced to nobody here: check them now too.
     this.hub.onResync(() => {
       for (const connection of this.registry.all()) connection.enqueue(() => this.sendCatchUp(connection).catch((err) => this.log.error({ err }, 'resync failed')));
+      this.checkSessions();
     });
     // Members of a node that died (or shut down) and did not come back anywhere: offline.
     this.presence.onExpired((userIds) => void this.announceEach(userIds, false));
     // This node stalled past the TTL and was given up for dead: its members are here after all.
     this.presence.onRevived((userIds) => void this.announceEach(userIds, true));
-    this.keepAlive = setInterval(() => this.sweep(), this.options.pingMs);
+    this.keepAlive = setInterval(() => {
+      this.sweep();
+      this.checkSessions();
+    }, this.options.pingMs);
     this.keepAlive.unref();
     await this.presence.start();
   }
 
+  /**
+   * Whether a socket from `address` (of `memberId`, when its URL carried a token) would be
+   * accepted: asked before the upgrade, so a client over the caps gets a plain HTTP 429.
+   */
+  wouldAccept(address: string, memberId?: number): boolean {
+    return this.limits.wouldAccept(address, memberId);
+  }
+
   /** A socket that passed the upgrade: with a member when its URL carried a valid token. */
-  attach(ws: WebSocket, member?: Member, token?: string): void {
-    const connection = new Connection(ws, this.options.rateLimitPerMinute, this.now, (err) => this.log.error({ err }, 'socket work failed'));
+  attach(ws: WebSocket, address: string, member?: Member, token?: string): void {
+    const connection = new Connection(ws, address, (err) => this.log.error({ err }, 'socket work failed'));
     if (this.closing) return connection.close(SOCKET_CLOSE.goingAway, 'server shutting down');
+    // Sockets opened at the same moment all passed wouldAccept; the claim decides exactly.
+    if (!this.limits.claimAddress(connection)) return this.refuseSocket(connection);
     ws.on('pong', () => (connection.alive = true));
     ws.on('message', (data: RawData) => {
       connection.alive = true;
       connection.enqueue(() => this.receive(connection, data));
     });
     ws.on('error', (err) => this.log.warn({ err: err.message }, 'socket error'));
-    // Queued behind whatever the socket was doing, so it is never registered after it closed.
-    ws.on('close', () => connection.enqueue(() => this.goOffline(connection).finally(() => this.attached.delete(connection))));
+    // Queued behind whatever the socket was doing, so it is never registered after it closed. Its
+    // place under the caps is free at once.
+    ws.on('close', () => {
+      this.limits.release(connection);
+      connection.enqueue(() => this.goOffline(connection).finally(() => this.attached.delete(connection)));
+    });
     this.attached.add(connection);
     if (member) {
       connection.token = token;
       connection.enqueue(async () => {
-        await this.goOnline(connection, member);
-        await this.sendCatchUp(connection);
+        if (await this.goOnline(connection, member)) await this.sendCatchUp(connection);
       });
     } else {
       this.pending.add(connection);
@@ -112,16 +141,21 @@ export class Gateway {
   }
 
   private async receive(connection: Connection, data: RawData): Promise<void> {
-    let raw: Record<string, unknown>;
+    if (connection.ended) return;
+    let raw: Record<string, unknown> | undefined;
     try {
       raw = JSON.parse(data.toString()) as Record<string, unknown>;
-      if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new Error('not an object');
+      if (!raw || typeof raw !== 'object' || Array.isArray(raw)) raw = undefined;
     } catch {
-      return connection.send(refusal(validationFailed({ body: 'a JSON object is expected' }), { opt: -1 }));
+      raw = undefined;
     }
     // The spec's clients sometimes send numbers as strings.
-    if (typeof raw.opt === 'string' && /^\d+$/.test(raw.opt)) raw.opt = Number(raw.opt);
-    const context = { opt: typeof raw.opt === 'number' ? raw.opt : -1, req: typeof raw.req === 'string' ? raw.req.slice(0, 64) : undefined };
+    if (raw && typeof raw.opt === 'string' && /^\d+$/.test(raw.opt)) raw.opt = Number(raw.opt);
+    const context = { opt: typeof raw?.opt === 'number' ? raw.opt : -1, req: typeof raw?.req === 'string' ? raw.req.slice(0, 64) : undefined };
+    // Every frame counts against the member's limit, unreadable ones too (CHAT_RATE_LIMIT).
+    const sender = connection.member ? { member: connection.member.id } : { connection: connection.id };
+    if (!(await this.core.limiter.allow(sender))) return connection.send(refusal(tooManyMessages(), context));
+    if (!raw) return connection.send(refusal(validationFailed({ body: 'a JSON object is expected' }), context));
     const parsed = ClientMessage.safeParse(raw);
     if (!parsed.success) {
       const fields: Record<string, string> = {};
@@ -130,7 +164,6 @@ export class Gateway {
     }
     const message = parsed.data;
     const about = { ...context, uid: 'uid' in message && message.opt !== 100 ? message.uid : undefined, client_id: message.opt === 1 ? message.client_id : undefined };
-    if (!connection.allow()) return connection.send(refusal(new DomainError('rate_limited', 'Too many messages, please wait a moment'), about));
 
     const handler = HANDLERS[message.opt] as OptHandler<typeof message.opt>;
     if (!handler.public && !connection.member) {
@@ -155,7 +188,7 @@ export class Gateway {
       reply: (message: ServerMessage) => connection.send(message),
       publish: (event: HubEvent) => this.hub.publish(event),
       sendCatchUp: (c, req, lastId) => this.sendCatchUp(c, req, lastId),
-      goOnline: (c, member) => this.goOnline(c, member),
+      goOnline: (c, member, req) => this.goOnline(c, member, req),
       refreshMember: (c, member) => this.refreshMember(c, member),
     };
   }
@@ -167,13 +200,41 @@ export class Gateway {
     connection.readsAll = await this.services.chat.canRead(member);
   }
 
-  private async goOnline(connection: Connection, member: Member): Promise<void> {
+  /**
+   * Registers an authenticated socket: answers false (and closes it) when the member already has
+   * SOCKET_MAX_PER_MEMBER sockets here, or its session ended while it was being authenticated.
+   */
+  private async goOnline(connection: Connection, member: Member, req?: string): Promise<boolean> {
     this.pending.delete(connection);
+    if (!this.limits.claimMember(connection, member.id)) {
+      this.refuseSocket(connection, req);
+      return false;
+    }
     await this.refreshMember(connection, member);
-    if (!this.registry.add(connection, member.id)) return;
-    const cameOnline = await this.presence.connected(member.id);
-    const user = await this.services.touchActive(member.id, this.now());
-    if (cameOnline) await this.announcer.announce(member.id, true, user?.is_yin ?? member.user.is_yin, 100);
+    if (this.registry.add(connection, member.id)) {
+      const cameOnline = await this.presence.connected(member.id);
+      const user = await this.services.touchActive(member.id, this.now());
+      if (cameOnline) await this.announcer.announce(member.id, true, user?.is_yin ?? member.user.is_yin, 100);
+    }
+    // A session that ended before the socket was registered was announced before anyone here could
+    // find the socket: checked once more, now that any later announcement will.
+    if (!(await this.core.sessions.isLive(member.sessionId))) {
+      connection.end(SOCKET_CLOSE.unauthorized, 'session ended');
+      return false;
+    }
+    return true;
+  }
+
+  /** Over a socket cap: told why (rate_limited), then closed with 4409. */
+  private refuseSocket(connection: Connection, req?: string): void {
+    connection.send(refusal(tooManySockets(), { opt: 100, req }));
+    connection.close(SOCKET_CLOSE.tooManySockets, 'too many sockets');
+  }
+
+  /** Closes this node's sockets whose session expired or was ended without an announcement. */
+  private checkSessions(): void {
+    if (this.closing) return;
+    this.core.sessions.sweep().catch((err) => this.log.error({ err }, 'session check failed'));
   }
 
   private async goOffline(connection: Connection): Promise<void> {

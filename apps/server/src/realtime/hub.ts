@@ -15,7 +15,9 @@ export type HubEvent =
   | { type: 'read'; to: number[]; peerId: number; opt: 0 | 4; origin?: string }
   // A notice travels whole (it is small and never changes): the receiving node spares a read.
   | { type: 'notice'; to: number[]; notice: NoticeWire }
-  | { type: 'mail'; to: number[]; mailId: number };
+  | { type: 'mail'; to: number[]; mailId: number }
+  // Sessions of member `to[0]` ended (session-revocation.ts): every node closes their sockets.
+  | { type: 'sessions-ended'; to: [number]; sessionIds?: number[]; allExcept?: number };
 
 export type HubListener = (event: HubEvent) => void;
 

@@ -1,15 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../config.js';
+import type { SessionsRepository } from '../modules/auth/sessions.repository.js';
 import { LocalHub, type Hub } from './hub.js';
+import { MessageLimiter } from './message-limiter.js';
 import { PresenceService } from './presence.js';
 import { RedisHub } from './redis-hub.js';
 import { ConnectionRegistry } from './registry.js';
+import { SessionRevocation } from './session-revocation.js';
 
 export { Gateway } from './gateway.js';
 export { installSocket } from './socket-route.js';
 export type { Hub, HubEvent } from './hub.js';
 export type { PresenceService } from './presence.js';
 export type { RealtimeServices } from './services.js';
+export type { SessionRevocation, SessionScope } from './session-revocation.js';
 
 interface Log {
   warn(obj: unknown, msg: string): void;
@@ -18,9 +22,10 @@ interface Log {
 
 /**
  * What the rest of the server shares with the live connection: the hub (in-process, or Redis when
- * REDIS_URL is set), this node's sockets and presence. Built in wire() so services can use presence.
+ * REDIS_URL is set), this node's sockets, presence, the per-member message limit and the end of
+ * sessions. Built in wire() so services can use presence and end sessions.
  */
-export function createRealtimeCore(config: Config, log: Log, now: () => number) {
+export function createRealtimeCore(config: Config, sessions: SessionsRepository, log: Log, now: () => number) {
   const nodeId = randomBytes(6).toString('hex');
   const registry = new ConnectionRegistry();
   const redisHub = config.redisUrl ? new RedisHub(config.redisUrl, config.chat.redisPrefix, nodeId, log) : undefined;
@@ -31,6 +36,8 @@ export function createRealtimeCore(config: Config, log: Log, now: () => number) 
     registry,
     hub,
     presence,
+    limiter: new MessageLimiter(config.chat.rateLimitPerMinute, redisHub?.commands, config.chat.redisPrefix, log, now),
+    sessions: new SessionRevocation(sessions, hub, registry, log, now),
     /** Resolves once this node hears the other nodes (the Redis subscription is live). */
     start: async () => redisHub?.start(),
   };

@@ -29,4 +29,10 @@ export function refusal(error: unknown, context: RefusalContext): ServerMessage 
   return { kind: 10, ...base, error: error.id, msg: error.message, ...(fields ? { fields } : {}) };
 }
 
+/** CHAT_RATE_LIMIT: the member's frames this minute, over every socket and node. */
+export const tooManyMessages = () => new DomainError('rate_limited', 'Too many messages, please wait a moment');
+
+/** SOCKET_MAX_PER_MEMBER / SOCKET_MAX_PER_ADDRESS. */
+export const tooManySockets = () => new DomainError('rate_limited', 'Too many open connections: close another window and try again');
+
 export const isExpected = (error: unknown): boolean => error instanceof DomainError && error.id in ERRORS && error.id !== 'internal';

@@ -4,7 +4,7 @@ import websocket from '@fastify/websocket';
 import { ERRORS } from '@kindred/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import { bearerToken } from '../http/router.js';
+import { socketToken } from '../http/router.js';
 import type { Member } from '../modules/auth/member.js';
 import type { Gateway } from './gateway.js';
 
@@ -14,7 +14,9 @@ const MAX_PAYLOAD = 64 * 1024;
 /**
  * GET /socket on the site's own host. A token in the URL (?token=) or an Authorization header is
  * checked before the upgrade: an invalid one is answered 401 and never becomes a socket. Without
- * one the socket opens and must send opt 100 with the token (CHAT_LIMITS.initTimeoutMs).
+ * one the socket opens and must send opt 100 with the token (CHAT_LIMITS.initTimeoutMs). A client
+ * address or member already at its socket cap (SOCKET_MAX_PER_ADDRESS, SOCKET_MAX_PER_MEMBER) is
+ * answered 429.
  */
 export async function installSocket(app: FastifyInstance, gateway: Gateway, authenticate: (token: string) => Promise<Member | null>) {
   await app.register(websocket, { options: { maxPayload: MAX_PAYLOAD } });
@@ -25,20 +27,23 @@ export async function installSocket(app: FastifyInstance, gateway: Gateway, auth
     {
       websocket: true,
       preValidation: async (req, reply) => {
-        const token = bearerToken(req);
+        const tooMany = () => reply.code(429).send({ status: ERRORS.rate_limited.status, msg: 'Too many open connections', data: null, error: 'rate_limited' });
+        if (!gateway.wouldAccept(req.ip)) return tooMany();
+        const token = socketToken(req);
         if (!token) return;
         const member = await authenticate(token);
         if (!member) return reply.code(401).send({ status: ERRORS.unauthorized.status, msg: 'Please sign in', data: null, error: 'unauthorized' });
         if (member.status === 2) {
           return reply.code(403).send({ status: ERRORS.pending_approval.status, msg: 'Your account is pending approval...', data: null, error: 'pending_approval' });
         }
+        if (!gateway.wouldAccept(req.ip, member.id)) return tooMany();
         accepted.set(req, { member, token });
       },
     },
     (socket, req) => {
       const found = accepted.get(req);
       releaseUpgrade(socket, req);
-      gateway.attach(socket, found?.member, found?.token);
+      gateway.attach(socket, req.ip, found?.member, found?.token);
     },
   );
 }

@@ -7,6 +7,7 @@ import { createTranslationRegistry } from '../infra/translation/registry.js';
 import type { AccountsService } from '../modules/accounts/accounts.service.js';
 import type { AuthService } from '../modules/auth/auth.service.js';
 import type { Member } from '../modules/auth/member.js';
+import type { SessionsRepository } from '../modules/auth/sessions.repository.js';
 import { ChatService } from '../modules/chat/chat.service.js';
 import { ConversationsRepository } from '../modules/chat/conversations.repository.js';
 import { FreeChatsRepository } from '../modules/chat/free-chats.repository.js';
@@ -36,14 +37,18 @@ export interface ChatWiringDeps {
   db: Db;
   config: Config;
   users: UsersRepository;
+  sessions: SessionsRepository;
   can: (member: Member, flag: PermissionFlag) => Promise<boolean>;
   log: Log;
   now: () => number;
 }
 
-/** The chat, mail, credits and translation services and the realtime core, for app.ts's wire(). */
-export function wireChat({ db, config, users, can, log, now }: ChatWiringDeps) {
-  const realtime = createRealtimeCore(config, log, now);
+/**
+ * The chat, mail, credits and translation services and the realtime core, for app.ts's wire();
+ * `sessionRevocation` is how anything ends sessions (and their sockets, on every node).
+ */
+export function wireChat({ db, config, users, sessions, can, log, now }: ChatWiringDeps) {
+  const realtime = createRealtimeCore(config, sessions, log, now);
   const credits = new CreditsRepository(db, now);
   const chat = new ChatService(
     db,
@@ -59,7 +64,7 @@ export function wireChat({ db, config, users, can, log, now }: ChatWiringDeps) {
   const mail = new MailService(new MailRepository(db), users, can, now);
   const translate = new TranslateService(createTranslationRegistry(config.translation), credits, can, { price: config.translation.price }, log);
   const announcer = new PresenceAnnouncer(realtime.hub, realtime.presence, (userId) => chat.watchersOf(userId));
-  return { realtime, presence: realtime.presence, announcer, chat, credits, mail, translate };
+  return { realtime, presence: realtime.presence, sessionRevocation: realtime.sessions, announcer, chat, credits, mail, translate };
 }
 
 export type ChatServices = ReturnType<typeof wireChat>;
@@ -97,7 +102,19 @@ export async function installChat(app: FastifyInstance, router: Router, config: 
     },
     unreadMails: (userId) => mail.unreadCount(userId),
   };
-  const gateway = new Gateway(realtime.registry, realtime.hub, realtime.presence, services.announcer, live, { pingMs: config.chat.pingMs, initTimeoutMs: config.chat.initTimeoutMs, rateLimitPerMinute: config.chat.rateLimitPerMinute }, app.log, now);
+  const gateway = new Gateway(
+    realtime,
+    services.announcer,
+    live,
+    {
+      pingMs: config.chat.pingMs,
+      initTimeoutMs: config.chat.initTimeoutMs,
+      maxSocketsPerMember: config.chat.maxSocketsPerMember,
+      maxSocketsPerAddress: config.chat.maxSocketsPerAddress,
+    },
+    app.log,
+    now,
+  );
   app.addHook('preClose', async () => gateway.close());
   await installSocket(app, gateway, (token) => services.auth.authenticate(token));
 

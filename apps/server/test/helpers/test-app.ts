@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, onTestFinished } from 'vitest';
-import { buildApp, type Services } from '../../src/app.js';
+import { buildApp, type AppDeps, type Services } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { openDatabase, type DatabaseHandle, type Db } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
@@ -119,6 +119,8 @@ export interface TestAppOptions {
   hasher?: PasswordHasher;
   /** A Vite build manifest written beside the stand-in index.html (default: none, as before a build). */
   webManifest?: object;
+  /** Where the app logs (with env LOG_LEVEL, default silent): tests that read the log pass a stream. */
+  logStream?: AppDeps['logStream'];
 }
 
 export interface TestApp {
@@ -186,7 +188,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       },
     };
     const now = options.now ?? Date.now;
-    const app = await buildApp({ config, database: testDb.handle, mailer, storage, hasher, now });
+    const app = await buildApp({ config, database: testDb.handle, mailer, storage, hasher, now, logStream: options.logStream });
     await app.ready();
 
     return {

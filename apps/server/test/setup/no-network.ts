@@ -2,7 +2,7 @@ import dns from 'node:dns';
 import net from 'node:net';
 
 /**
- * Outbound network is an error in server tests (DESIGN section 7): a socket may only reach this
+ * Outbound network is an error in server tests (docs/architecture.md §7): a socket may only reach this
  * machine (127.0.0.1, ::1, localhost), a unix socket, or the test services named by
  * TEST_DATABASE_URL / TEST_REDIS_URL (CI may run them under a service host name); name lookups of
  * anything else fail. A test that needs the outside world is a broken test.

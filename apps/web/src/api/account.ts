@@ -37,7 +37,7 @@ export function useInitDataQuery() {
   });
 }
 
-/** Permissions are re-derived from vip after each user-info refresh (spec section 4). */
+/** Permissions are re-derived from vip after each user-info refresh (docs/product-rules.md §4). */
 export function usePermission(flag: PermissionFlag): boolean | undefined {
   const user = useSession((s) => s.user);
   const { data } = useInitDataQuery();
@@ -75,6 +75,6 @@ export const uploadImage = (file: Blob, dir: 'dynamic' | 'photo') =>
 export const useUploadMutation = () =>
   useMutation({ mutationFn: ({ file, dir }: { file: Blob; dir: 'dynamic' | 'photo' }) => uploadImage(file, dir) });
 
-/** Women may hide their online status (spec section 4); the live connection later mirrors it. */
+/** Women may hide their online status (docs/product-rules.md §4); the live connection later mirrors it. */
 export const useVisibilityMutation = () =>
   useAccountMutation((isYin: 0 | 1) => call<UserWire>('/member/index/visibility', { is_yin: isYin }));

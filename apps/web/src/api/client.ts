@@ -32,7 +32,7 @@ function encode(body: Body): { payload: URLSearchParams | FormData } {
   return { payload: params };
 }
 
-/** Posts a call of spec section 7 and answers the whole envelope, whatever its status. */
+/** Posts a call of docs/product-rules.md §7 and answers the whole envelope, whatever its status. */
 export async function callEnvelope<T>(path: string, body: Body = {}): Promise<Envelope<T>> {
   const token = getToken();
   const { payload } = encode(body);

@@ -5,7 +5,7 @@ import { call } from './client';
 import { retryUnanswered } from './retry';
 import { nextMemberPage, patchMemberEverywhere } from './members';
 
-/** The like lists of spec section 7: my likes, who likes me, mutual likes. */
+/** The like lists of docs/product-rules.md §7: my likes, who likes me, mutual likes. */
 export type LikeList = 'i_like' | 'love_me' | 'mutual_like';
 
 export const likeKeys = {
@@ -28,7 +28,7 @@ export function useLikeListInfiniteQuery(list: LikeList) {
 }
 
 /**
- * Follows or unfollows a member (`mutate(memberId)`). After the server's answer (spec section 4)
+ * Follows or unfollows a member (`mutate(memberId)`). After the server's answer (docs/product-rules.md §4)
  * `is_like` and `likecount` change in every cached list and profile; like lists refetch when next shown.
  * `data.is_like` tells the screen whether to say "follow" or "cancel follow".
  */

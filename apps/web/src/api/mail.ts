@@ -7,7 +7,7 @@ import { useErrorText } from './errors';
 import { retryUnanswered } from './retry';
 
 /**
- * Short mails (spec sections 3-8). The live connection invalidates `mailKeys.all` when a mail
+ * Short mails (docs/product-rules.md §3-§8). The live connection invalidates `mailKeys.all` when a mail
  * arrives (socket kind 12), which refreshes the inbox and the unread counter together.
  */
 export const mailKeys = {
@@ -31,7 +31,7 @@ export const unreadOf = (data: Inbox | undefined): number => data?.pages[0]?.unr
 
 /**
  * The member's inbox, newest first, paged by "click for more". A mail with `locked` 1 comes
- * without its text: a free member may open only the support account's mails (spec section 6).
+ * without its text: a free member may open only the support account's mails (docs/product-rules.md §6).
  */
 export function useMailListInfiniteQuery() {
   const token = useSession((s) => s.token);
@@ -61,9 +61,12 @@ export function useUnreadMailCountQuery() {
 /** True when opening this mail needs a paid membership (the server withheld its text). */
 export const isLockedMail = (mail: Pick<MailWire, 'locked'>) => mail.locked === 1;
 
-/** Spec section 8: -1 and -2 both say "User does not exist" (unknown, or cannot receive mail). */
+/** docs/product-rules.md §8: -1 and -2 both say "User does not exist" (unknown, or cannot receive mail). */
 export const isUnknownRecipient = (error: unknown) =>
   error instanceof ApiError && (error.id === 'user_not_found' || error.id === 'recipient_unavailable');
+
+/** What a free member was refused, so the upgrade offer names its own reason (issue 13). */
+export type MailUpgradeReason = 'read' | 'send';
 
 /** Writing again without Continue_mail_dialog, or opening a locked mail: "Need to upgrade~". */
 export const isMailNeedUpgrade = (error: unknown) => error instanceof ApiError && error.id === 'need_upgrade';

@@ -5,7 +5,7 @@ import { ApiError, call } from './client';
 import { retryUnanswered } from './retry';
 
 /**
- * Which member list to page through (spec sections 3 and 7):
+ * Which member list to page through (docs/product-rules.md §3, §7):
  * - `userlist`: the filterable list (`type` all|online|latest|…, `vip`, `username` needs Search_users);
  * - `online`, `latest` (newest members of the opposite sex), `recommend`: the fixed lists;
  * - `search`: the desktop's search of the opposite sex by username (trimmed, must not be empty).

@@ -32,6 +32,12 @@ export interface ChatState {
   pending: Record<string, PendingMessage>;
   /** Newest stored message id this client holds: the init's last_id after a reconnect. */
   lastId: number;
+  /**
+   * Conversations the server refused to open or write in for a reason sending again cannot change
+   * (kinds 7 and 8: no free chat left, upgrade needed), by member; the conversation says why once
+   * and offers the upgrade instead of the input (issue 13). Cleared when the conversation opens.
+   */
+  refusals: Record<number, ErrorId>;
 }
 
 /** What the store must do besides changing state; kept out of the reducer so it stays pure. */
@@ -52,7 +58,18 @@ export const emptyChatState = (me: number | null = null): ChatState => ({
   conversations: {},
   pending: {},
   lastId: 0,
+  refusals: {},
 });
+
+/** Refusals that sending again cannot turn into a success: only a membership change does. */
+export const isFinalRefusal = (error: ErrorId | undefined): boolean => error === 'no_free_chat' || error === 'need_upgrade';
+
+function withoutRefusal(refusals: Record<number, ErrorId>, uid: number): Record<number, ErrorId> {
+  if (!(uid in refusals)) return refusals;
+  const next = { ...refusals };
+  delete next[uid];
+  return next;
+}
 
 /** The member on the other side of a message, seen from `me`. */
 export const otherParty = (m: MessageWire, me: number | null) => (m.sender_id === me ? m.reciver_id : m.sender_id);
@@ -153,6 +170,7 @@ export function reduceChat(state: ChatState, msg: ServerMessage, open: ReadonlyS
           conversations: { ...state.conversations, [uid]: { ...c, messages: mergeMessages(c.messages, [m]) } },
           pending: withoutPending(state.pending, [m]),
           lastId: Math.max(state.lastId, m.id),
+          refusals: withoutRefusal(state.refusals, uid),
         },
         effects,
       };
@@ -175,6 +193,8 @@ export function reduceChat(state: ChatState, msg: ServerMessage, open: ReadonlyS
           conversations: { ...state.conversations, [msg.uid]: { messages, more, loaded: true } },
           pending: withoutPending(state.pending, msg.messages),
           lastId: maxId(msg.messages, state.lastId),
+          // The first page came: the conversation may be written in (again, after an upgrade).
+          refusals: firstPage ? withoutRefusal(state.refusals, msg.uid) : state.refusals,
         },
         effects,
       };
@@ -195,9 +215,10 @@ export function reduceChat(state: ChatState, msg: ServerMessage, open: ReadonlyS
     case 8:
     case 10: {
       effects.push({ type: 'refused', kind: msg.kind, error: msg.error, msg: msg.msg, uid: msg.uid });
+      const refusals = msg.uid !== undefined && isFinalRefusal(msg.error) ? { ...state.refusals, [msg.uid]: msg.error } : state.refusals;
       const failed = msg.client_id ? state.pending[msg.client_id] : undefined;
-      if (!failed) return { state, effects };
-      return { state: { ...state, pending: { ...state.pending, [failed.client_id]: { ...failed, failed: { error: msg.error, msg: msg.msg } } } }, effects };
+      if (!failed) return { state: { ...state, refusals }, effects };
+      return { state: { ...state, refusals, pending: { ...state.pending, [failed.client_id]: { ...failed, failed: { error: msg.error, msg: msg.msg } } } }, effects };
     }
     case 11:
       return { state, effects: [{ type: 'notice' }] };

@@ -17,7 +17,7 @@ export interface VisibilityFeedback {
 }
 
 /**
- * The online / invisible switch (women only, spec section 4) of both interfaces. With the live
+ * The online / invisible switch (women only, docs/product-rules.md §4) of both interfaces. With the live
  * connection open it sends opt 9 and the server's kind 4 sets the session's `is_yin`; without it the
  * HTTP call does the same, so the switch works while the chat reconnects.
  */
@@ -75,5 +75,7 @@ export function useVisibilitySwitch(feedback: VisibilityFeedback) {
     }
   };
 
-  return { visible: isYin === 1, pending: awaiting !== null || http.isPending, toggle };
+  // The switch moves as soon as it is chosen and moves back if the server refuses (issue 13).
+  const target = awaiting ?? (http.isPending ? http.variables : undefined);
+  return { visible: target !== undefined ? target === 1 : isYin === 1, pending: awaiting !== null || http.isPending, toggle };
 }

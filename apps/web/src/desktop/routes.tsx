@@ -4,7 +4,7 @@ import { Navigate, Outlet, Route, Routes, useParams } from 'react-router';
 import { useSession } from '../state/session';
 import { GuestOnly, RequireAuth, RequirePermission } from '../ui/guards';
 import { ChatPage } from './chat/ChatPage';
-import { Page, PlaceholderPage } from './components/Page';
+import { NotFoundPage, Page, PlaceholderPage } from './components/Page';
 import { AuthLayout } from './layouts/AuthLayout';
 import { DesktopShell } from './layouts/DesktopShell';
 import { InfoLayout } from './layouts/InfoLayout';
@@ -101,11 +101,12 @@ export function DesktopRoutes() {
             <Route path="general" element={<Page title="general"><GeneralSettingsScreen /></Page>} />
             <Route path="notification" element={<Page title="notification"><NotificationSettingsScreen /></Page>} />
           </Route>
-          <Route path="*" element={<Navigate to="/w/home/index" replace />} />
+          <Route path="*" element={<NotFoundPage />} />
         </Route>
+        {/* Never a silent move home: an unknown address says so (issue 13). */}
+        <Route path="*" element={<NotFoundPage />} />
       </Route>
       <Route index element={<Navigate to="home/index" replace />} />
-      <Route path="*" element={<Navigate to="/w/home/index" replace />} />
     </Routes>
   );
 }

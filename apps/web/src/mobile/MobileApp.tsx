@@ -9,7 +9,7 @@ import { LoginScreen } from './screens/auth/LoginScreen';
 import { loadMobileStrings } from './strings';
 import './mobile.css';
 
-// antd-mobile's Toast/Dialog render nothing on React 19 without this (DESIGN section 10).
+// antd-mobile's Toast/Dialog render nothing on React 19 without this (docs/architecture.md §10).
 unstableSetRender((node, container) => {
   const el = container as Element & { _kRoot?: ReturnType<typeof createRoot> };
   el._kRoot ??= createRoot(el);
@@ -23,13 +23,14 @@ unstableSetRender((node, container) => {
 // The mobile namespace in the language the member reads (addNamespace, one set at a time).
 const stringsReady = loadMobileStrings((i18n.resolvedLanguage ?? 'en') as Language);
 
-// Only the sign-in page comes with the first load; every other screen is its own chunk (DESIGN section 9).
+// Only the sign-in page comes with the first load; every other screen is its own chunk (docs/architecture.md §9).
 const RegisterScreen = lazy(() => import('./screens/auth/RegisterScreen'));
 const ForgotPasswordScreen = lazy(() => import('./screens/auth/ForgotPasswordScreen'));
 const ResetPasswordScreen = lazy(() => import('./screens/auth/ResetPasswordScreen'));
 const AgreementScreen = lazy(() => import('./screens/auth/AgreementScreen'));
 const HomeRoutes = lazy(() => import('./screens/home/HomeRoutes'));
-const ReportsRoute = lazy(() => import('./screens/home/HomeRoutes').then((m) => ({ default: m.ReportsRoute })));
+const MemberPlaceholderRoute = lazy(() => import('./screens/home/HomeRoutes').then((m) => ({ default: m.MemberPlaceholderRoute })));
+const OutsideNotFoundRoute = lazy(() => import('./screens/home/HomeRoutes').then((m) => ({ default: m.OutsideNotFoundRoute })));
 
 function PageLoading() {
   return (
@@ -56,8 +57,11 @@ function MobileRoutes() {
       <Route path="reset-password" element={guest(<ResetPasswordScreen />)} />
       <Route path="agreement" element={guest(<AgreementScreen />)} />
       <Route path="home/*" element={<HomeRoutes />} />
-      <Route path="reportList" element={<ReportsRoute />} />
-      <Route path="*" element={<Navigate to="/m/home/index" replace />} />
+      <Route path="reportList" element={<MemberPlaceholderRoute titleKey="reports" back="/m/home/my/index" />} />
+      {/* A member's "Report" link and the payment frame: built later, a placeholder now (issue 13). */}
+      <Route path="report" element={<MemberPlaceholderRoute titleKey="report" back="/m/home/index" />} />
+      <Route path="UpgradeCode" element={<MemberPlaceholderRoute titleKey="upgradeCode" back="/m/home/upgrade/index" />} />
+      <Route path="*" element={<OutsideNotFoundRoute />} />
     </Routes>
   );
 }

@@ -1,7 +1,7 @@
 import { LIMITS, USERNAME_PATTERN, isAdult, isEmail } from '@kindred/protocol';
 
 /**
- * The client-side checks of spec section 5, built on the protocol's limits and patterns (the
+ * The client-side checks of docs/product-rules.md §5, built on the protocol's limits and patterns (the
  * server checks the same again). Each answers the first problem as a `common` translation key.
  */
 export interface Problem {

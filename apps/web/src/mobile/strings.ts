@@ -4,7 +4,7 @@ import type { MobileStrings } from '../i18n/locales/en/mobile';
 
 /**
  * The mobile namespace is loaded one language at a time: a phone downloads the strings it shows,
- * not all three sets (DESIGN section 9 budget for /m/login). Switching language loads the new set
+ * not all three sets (docs/architecture.md §9 budget for /m/login). Switching language loads the new set
  * first, so no screen ever shows a bare key.
  */
 type Part = Promise<{ default: object }>;

@@ -2,7 +2,7 @@ type Kind = 'success' | 'fail' | 'info';
 
 let impl: Promise<typeof import('./toast-impl')> | undefined;
 
-/** Shows a short message; the first call loads antd-mobile's Toast (DESIGN section 9: keep /m/login light). */
+/** Shows a short message; the first call loads antd-mobile's Toast (docs/architecture.md §9: keep /m/login light). */
 export function toast(content: string, kind: Kind = 'info', duration = 2000): void {
   impl ??= import('./toast-impl');
   void impl.then(({ Toast }) =>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
-/** A clear placeholder for screens later work builds: never a blank page. */
-export function ComingSoon({ title }: { title?: string }) {
+/** A clear placeholder for screens later work builds: never a blank page, and a way back when given. */
+export function ComingSoon({ title, onBack }: { title?: string; onBack?: () => void }) {
   const { t } = useTranslation();
   return (
     <section className="k-coming-soon" data-testid="coming-soon">
@@ -11,6 +11,11 @@ export function ComingSoon({ title }: { title?: string }) {
       {title ? <h2>{title}</h2> : null}
       <p>{t('messages.comingSoon')}</p>
       <p>{t('messages.comingSoonHint')}</p>
+      {onBack ? (
+        <button type="button" className="k-plain-button" onClick={onBack} data-testid="coming-soon-back">
+          {t('messages.comingSoonBack')}
+        </button>
+      ) : null}
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { relativeTime } from '@kindred/protocol';
 import { useTranslation } from 'react-i18next';
 
-/** Spec section 9's relative time, formatted in the member's language; `seconds` is an epoch in s. */
+/** The relative time of docs/product-rules.md §9, formatted in the member's language; `seconds` is an epoch in s. */
 export function useRelativeTime() {
   const { t } = useTranslation();
   return (seconds: number, now = Date.now()) => {

@@ -1,6 +1,6 @@
 import { LIMITS } from '@kindred/protocol';
 
-/** Spec section 5's avatar crop rules, shared by both interfaces. */
+/** The avatar crop rules of docs/product-rules.md §5, shared by both interfaces. */
 export const AVATAR_TYPES = ['image/gif', 'image/jpeg', 'image/png'];
 
 export type AvatarFileProblem = 'format' | 'size' | 'small';

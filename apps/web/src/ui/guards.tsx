@@ -1,5 +1,5 @@
 import type { PermissionFlag } from '@kindred/protocol';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { usePermission, useUserInfoQuery } from '../api/account';
@@ -25,16 +25,24 @@ export function GuestOnly({ terminal, children }: { terminal: Terminal; children
   return <>{children}</>;
 }
 
-/** A route needing a permission the member lacks: say so, then go to `/`. */
+/**
+ * A route needing a permission the member lacks: say so, then go home (docs/product-rules.md §2
+ * says "/"). The interface's own home, not "/": going through "/" unmounts the interface and its
+ * message with it, so a page opened by address used to land home without a word (issue 13).
+ */
 export function RequirePermission({ flag, notify, children }: { flag: PermissionFlag; notify: (text: string) => void; children: ReactNode }) {
   const allowed = usePermission(flag);
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const { t } = useTranslation();
+  const home = pathname.startsWith('/m/') ? '/m/home/index' : '/w/home/index';
+  // Said once: the interfaces pass a new `notify` on every render.
+  const told = useRef(false);
   useEffect(() => {
-    if (allowed === false) {
-      notify(t('errors.no_permission'));
-      navigate('/', { replace: true });
-    }
-  }, [allowed, navigate, notify, t]);
+    if (allowed !== false || told.current) return;
+    told.current = true;
+    notify(t('errors.no_permission'));
+    navigate(home, { replace: true });
+  }, [allowed, home, navigate, notify, t]);
   return allowed ? <>{children}</> : null;
 }

@@ -8,7 +8,7 @@ export interface Pager {
 }
 
 /**
- * Loads the next page. A free member's page 2 answers need_upgrade (spec section 6): `onUpgrade`
+ * Loads the next page. A free member's page 2 answers need_upgrade (docs/product-rules.md §6): `onUpgrade`
  * says so and moves to the upgrade page; any other failure goes to `onError`. Both interfaces use it.
  */
 export async function loadNextPage(pager: Pager, { onUpgrade, onError }: { onUpgrade: () => void; onError: (error: unknown) => void }): Promise<void> {

@@ -3,7 +3,7 @@ import { useSession } from '../state/session';
 
 /**
  * The server already applies the online rules; the client mirrors them with the viewer's sex
- * (spec section 4): online dot, and last-active time only for female viewers of offline members.
+ * (docs/product-rules.md §4): online dot, and last-active time only for female viewers of offline members.
  * Both interfaces use it (/w member cards, /m member rows and profiles).
  */
 export function useOnlineDisplay(member: { is_online: number; is_yin: number; last_login_time: number }) {

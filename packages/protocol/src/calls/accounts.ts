@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { isAdult } from '../rules/age.js';
 import { USERNAME_PATTERN } from '../rules/validation.js';
-import { birthday, email, id, int, password, requiredText, sex, text } from './fields.js';
+import { accountKey, birthday, email, id, int, password, requiredText, sex, text } from './fields.js';
 
+/** `account` is a username or an e-mail address, folded (NFC, lower case) as both are stored. */
 export const LoginBody = z.object({
-  account: requiredText(LIMITS.emailMax),
+  account: accountKey(),
   password: password(128),
 });
 export type LoginBody = z.infer<typeof LoginBody>;
@@ -20,13 +21,13 @@ const adultBirthday = () =>
 
 /**
  * Registration has two variants: the plain one, and the invitation one (with `code`), which also
- * requires a Lai ID and a country and allows only 2-8 character usernames (spec section 5).
+ * requires a Lai ID and a country and allows only 2-8 character usernames (docs/product-rules.md §5).
  */
 export const RegisterBody = z
   .object({
     username: username(LIMITS.usernameMin, LIMITS.usernameMax),
     email: email(),
-    password: password(LIMITS.passwordMax).pipe(z.string().min(LIMITS.passwordMin, `at least ${LIMITS.passwordMin} characters`)),
+    password: password(LIMITS.passwordMax, LIMITS.passwordMin),
     sex: sex(),
     birthday: adultBirthday(),
     country: text(LIMITS.countryMax).default(''),
@@ -43,22 +44,27 @@ export const RegisterBody = z
 export type RegisterBody = z.infer<typeof RegisterBody>;
 
 /** Format is checked by the service: the spec answers a bad address with -1, not 400. */
-export const ForgetBody = z.object({ email: requiredText(LIMITS.emailMax) });
+export const ForgetBody = z.object({ email: accountKey() });
 export type ForgetBody = z.infer<typeof ForgetBody>;
 
 export const ResetPasswordBody = z.object({
   token: requiredText(128),
-  password: password(LIMITS.passwordMax).pipe(z.string().min(LIMITS.passwordMin, `at least ${LIMITS.passwordMin} characters`)),
+  password: password(LIMITS.passwordMax, LIMITS.passwordMin),
 });
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
 
-/** An avatar is the path an earlier upload answered with; `avatar2` is the desktop's name for it. */
+/**
+ * An avatar is the path an earlier upload answered with; `avatar2` is the desktop's name for it.
+ * `password` (not in the spec: README) is the member's current password, required when `email`
+ * differs from the stored address; an empty one counts as absent.
+ */
 export const ProfileBody = z.object({
   avatar: text(300).optional(),
   avatar2: text(300).optional(),
   email: email(),
   sex: sex(),
   birthday: adultBirthday(),
+  password: z.preprocess((v) => (v === '' ? undefined : v), password(128).optional()),
 });
 export type ProfileBody = z.infer<typeof ProfileBody>;
 
@@ -67,7 +73,7 @@ export type ChangeSignatureBody = z.infer<typeof ChangeSignatureBody>;
 
 export const ChangePwdBody = z.object({
   oldpassword: password(128),
-  newpassword: password(LIMITS.passwordMax).pipe(z.string().min(LIMITS.passwordMin, `at least ${LIMITS.passwordMin} characters`)),
+  newpassword: password(LIMITS.passwordMax, LIMITS.passwordMin),
 });
 export type ChangePwdBody = z.infer<typeof ChangePwdBody>;
 

@@ -11,8 +11,9 @@ export const EmailListBody = z.object({
 export type EmailListBody = z.infer<typeof EmailListBody>;
 
 /**
- * /member/email/released: `email` is the recipient's address as the member typed it: a username
- * or an e-mail address. `content` at most 50 characters (spec section 5).
+ * /member/email/released: `email` is the recipient's username (any case; despite the spec's field
+ * name, not an e-mail address: that would tell who owns an address). `content` at most 50
+ * characters (docs/product-rules.md §5).
  */
 export const EmailReleasedBody = z.object({
   email: requiredText(LIMITS.emailMax),

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
-import { id, int, pageNumber, requiredText, text } from './fields.js';
+import { boundedString, id, int, pageNumber, requiredText, text } from './fields.js';
 
 /**
- * Member lists (spec sections 3 and 7). Filter scheme of /member/index/userlist:
+ * Member lists (docs/product-rules.md §3, §7). Filter scheme of /member/index/userlist:
  *
  * - `type` names the list, one at a time (default `all`):
  *     all        every active member, most recently active first
@@ -25,10 +25,7 @@ import { id, int, pageNumber, requiredText, text } from './fields.js';
 export const MEMBER_LIST_TYPES = ['all', 'online', 'invisible', 'offline', 'auth', 'vip', 'latest', 'i_like', 'love_me', 'mutual'] as const;
 export type MemberListType = (typeof MEMBER_LIST_TYPES)[number];
 
-const listType = z
-  .string()
-  .trim()
-  .toLowerCase()
+const listType = boundedString(16, { caseFold: true })
   .transform((s) => s || 'all')
   .pipe(z.enum(MEMBER_LIST_TYPES));
 
@@ -44,7 +41,7 @@ export type UserListBody = z.infer<typeof UserListBody>;
 export const MemberPageBody = z.object({ page: pageNumber() });
 export type MemberPageBody = z.infer<typeof MemberPageBody>;
 
-/** Desktop search: the trimmed username must not be empty (spec section 5). */
+/** Desktop search: the trimmed username must not be empty (docs/product-rules.md §5). */
 export const SearchOppositeSexBody = z.object({
   username: requiredText(LIMITS.usernameMax),
   page: pageNumber(),

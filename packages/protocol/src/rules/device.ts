@@ -1,4 +1,4 @@
-/** Phones and small tablets get the mobile interface (DESIGN section 8). */
+/** Phones and small tablets get the mobile interface (docs/architecture.md §8). */
 const MOBILE_UA = /Mobi|Android|iPhone|iPod|iPad|Windows Phone|Opera Mini|IEMobile|webOS|BlackBerry/i;
 
 export function isMobileUserAgent(userAgent: string | undefined | null): boolean {

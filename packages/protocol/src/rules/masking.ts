@@ -1,4 +1,4 @@
-/** Report masking of spec section 9. */
+/** Report masking of docs/product-rules.md §9. */
 export function maskUsername(name: string): string {
   const chars = [...name];
   if (chars.length <= 2) return '*'.repeat(chars.length);

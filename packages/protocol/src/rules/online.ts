@@ -1,12 +1,21 @@
 import { Sex } from '../limits.js';
 
 /**
- * Spec section 4: female viewers see a member online whenever is_online is 1; everyone else only
+ * docs/product-rules.md §4: female viewers see a member online whenever is_online is 1; everyone else only
  * when the member is also visible (is_yin 1). Invisible mode is a privilege women use on men.
  */
 export function isShownOnline(viewerSex: number, member: { is_online: number; is_yin: number }): boolean {
-  if (viewerSex === Sex.female) return member.is_online === 1;
+  if (seesThroughInvisible(viewerSex)) return member.is_online === 1;
   return member.is_online === 1 && member.is_yin === 1;
+}
+
+/**
+ * Who sees an invisible member as she is (docs/product-rules.md §4: female viewers). Everyone else must learn
+ * nothing of her activity while she is invisible: not her online state, and no order, count or time
+ * that moves when she is active (the server lists them by her last *visible* activity).
+ */
+export function seesThroughInvisible(viewerSex: number): boolean {
+  return viewerSex === Sex.female;
 }
 
 /** Last-active time shows only to female viewers, and only for members they don't see online. */

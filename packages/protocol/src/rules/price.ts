@@ -1,4 +1,4 @@
-/** Monthly price and saving of spec section 9, on integer cents to avoid float drift. */
+/** Monthly price and saving of docs/product-rules.md §9, on integer cents to avoid float drift. */
 export function monthlyPriceCents(amountCents: number, months: number): number {
   if (months <= 0) throw new RangeError('months must be positive');
   return Math.round(amountCents / months);

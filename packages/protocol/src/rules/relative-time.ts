@@ -1,5 +1,5 @@
 /**
- * Relative time of spec section 9: under 1 s "Just", then seconds, minutes, hours, then month and
+ * Relative time of docs/product-rules.md §9: under 1 s "Just", then seconds, minutes, hours, then month and
  * day (with the year when it is not the current one). Answers parts, not text, so each interface
  * formats them in the member's language.
  */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, int } from '../calls/fields.js';
+import { boundedString, id, int } from '../calls/fields.js';
 import { CONTROL_CHARS } from '../rules/validation.js';
 import { CHAT_ADDRESSES, CHAT_LIMITS } from './codes.js';
 
@@ -8,11 +8,8 @@ import { CHAT_ADDRESSES, CHAT_LIMITS } from './codes.js';
  * carry `req`, a client-chosen request id the answer echoes, so a client can await an answer.
  * Numbers may arrive as numbers or numeric strings (the spec's clients send both).
  */
-const req = z.string().max(64).optional();
-const chatText = z
-  .string()
-  .max(CHAT_LIMITS.textMax, `at most ${CHAT_LIMITS.textMax} characters`)
-  .refine((s) => !CONTROL_CHARS.test(s), 'control characters are not allowed');
+const req = boundedString(64, { trim: false }).optional();
+const chatText = boundedString(CHAT_LIMITS.textMax, { trim: false }).refine((s) => !CONTROL_CHARS.test(s), 'control characters are not allowed');
 
 /** opt 0: open the conversation with `uid`; `address` says where from (see CHAT_ADDRESSES). */
 export const OpenConversationMessage = z.object({
@@ -33,16 +30,14 @@ export const SendChatMessage = z
   .object({
     opt: z.literal(1),
     uid: id(),
-    client_id: z
-      .string()
+    client_id: boundedString(CHAT_LIMITS.clientIdMax, { trim: false })
       .min(1)
-      .max(CHAT_LIMITS.clientIdMax)
       .regex(/^[A-Za-z0-9_.:-]+$/, 'letters, digits and _ . : - only'),
     type: z.enum(['text', 'img']).default('text'),
     content: chatText.optional(),
     txt: chatText.optional(),
-    img: z.string().max(300).default(''),
-    create_time: z.union([z.number(), z.string()]).optional(),
+    img: boundedString(300, { trim: false }).default(''),
+    create_time: z.union([z.number(), boundedString(64, { trim: false })]).optional(),
     req,
   })
   .transform(({ txt, content, ...rest }) => ({ ...rest, content: content ?? txt ?? '' }));
@@ -73,7 +68,7 @@ export const VisibilityMessage = z.object({ opt: z.literal(9), is_yin: int(0, 1)
 export const InitMessage = z.object({
   opt: z.literal(100),
   uid: id(),
-  token: z.string().min(1).max(200).optional(),
+  token: boundedString(200, { trim: false }).min(1).optional(),
   last_id: int(0, 2_147_483_647).optional(),
   req,
 });

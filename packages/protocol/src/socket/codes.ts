@@ -1,5 +1,5 @@
 /**
- * Opt codes (client -> server) and kinds (server -> client) of the live connection (spec section 4).
+ * Opt codes (client -> server) and kinds (server -> client) of the live connection (docs/product-rules.md §4).
  * The spec's numbers are kept; 4, 101 and kinds 10-14 are additions the spec leaves room for
  * (its clients ignore kinds they do not know, as they do with 2 and 5).
  */
@@ -59,12 +59,20 @@ export type Kind = (typeof KIND)[keyof typeof KIND];
 export const SOCKET_CLOSE = {
   /** Normal reconnectable close (server shutting down): reconnect. */
   goingAway: 1001,
-  /** No valid token (or it was revoked): sign in again, do not reconnect. */
+  /**
+   * No valid token, or its session ended (sign-out, password change or reset, on any node): sign in
+   * again, do not reconnect.
+   */
   unauthorized: 4401,
   /** The token is valid but the account may not chat (pending approval, or uid mismatch). */
   forbidden: 4403,
   /** The client did not send its init (opt 100 with a token) in time. */
   initTimeout: 4408,
+  /**
+   * The member (SOCKET_MAX_PER_MEMBER) or the client address (SOCKET_MAX_PER_ADDRESS) already has
+   * as many sockets open as a node accepts: reconnect later (after closing another tab).
+   */
+  tooManySockets: 4409,
   /** The client does not read its messages (send buffer overflow): reconnect. */
   tooSlow: 4429,
 } as const;
@@ -85,7 +93,7 @@ export const CHAT_LIMITS = {
 
 /**
  * Where a chat was opened from (opt 0 `address`). Free members (vip 0) may not open one from the
- * chat list or a trend, except with the support account (spec section 6).
+ * chat list or a trend, except with the support account (docs/product-rules.md §6).
  */
 export const CHAT_ADDRESSES = ['list', 'trend', 'member', 'profile', 'service', 'window'] as const;
 export type ChatAddress = (typeof CHAT_ADDRESSES)[number];

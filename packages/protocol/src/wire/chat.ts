@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * A chat message as the spec names it (section 3). `mid` is the author, as in a trend; `ndate`
+ * A chat message as docs/product-rules.md §3 names it. `mid` is the author, as in a trend; `ndate`
  * is the creation time in milliseconds (create_time is in seconds like every other create_time).
  * `client_id` is the sender's own id for it, so a client matches acknowledgements and resends.
  * `locked` 1: the reader lacks Read_chat_messages, so content and img are withheld.
@@ -25,7 +25,7 @@ export type MessageWire = z.infer<typeof MessageWire>;
  * One entry of the chat list. `uid` is the other member, `id` the conversation; `count` is the
  * unread count capped at LIMITS.unreadBadgeCap; `content` and `create_time` (seconds) are those of
  * the last message (`last_type` says whether it was an image). `is_online` is already the value
- * this viewer may see (an invisible member shows offline to men, spec section 4).
+ * this viewer may see (an invisible member shows offline to men, docs/product-rules.md §4).
  */
 export const ConversationWire = z.object({
   id: z.number().int(),

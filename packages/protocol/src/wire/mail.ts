@@ -1,5 +1,5 @@
 /**
- * A mail as the spec names it (section 3): eid, type (0 unread, 1 read), sendername, create_time
+ * A mail as docs/product-rules.md §3 names it: eid, type (0 unread, 1 read), sendername, create_time
  * (seconds), msg. `locked` 1: the reader may not open it (free members read only the support
  * account's mails), so `msg` is withheld until they upgrade.
  */

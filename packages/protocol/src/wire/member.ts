@@ -1,7 +1,7 @@
 /**
- * A member as another member sees them (spec section 3's member card plus the profile extras).
+ * A member as another member sees them (the member card of docs/product-rules.md §3 plus the profile extras).
  * `is_online` is already what this viewer may see: for non-female viewers a member in invisible
- * mode answers 0 (spec section 4), so clients can show it as is (isShownOnline agrees).
+ * mode answers 0 (docs/product-rules.md §4), so clients can show it as is (isShownOnline agrees).
  * `last_login_time` (seconds) is the last time the member was active; it is 0 unless the viewer may
  * see it (showsLastActive: female viewers, members not shown online).
  */

@@ -1,4 +1,4 @@
-/** An album photo (spec section 3), with its owner's name and avatar. */
+/** An album photo (docs/product-rules.md §3), with its owner's name and avatar. */
 export interface PhotoWire {
   pid: number;
   img: string;

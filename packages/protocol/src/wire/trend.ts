@@ -1,4 +1,4 @@
-/** A newsfeed item (spec section 3). Types: 0 joined, 1 text/image post, 2 avatar changed, 3 edited profile. */
+/** A newsfeed item (docs/product-rules.md §3). Types: 0 joined, 1 text/image post, 2 avatar changed, 3 edited profile. */
 export interface TrendWire {
   id: number;
   /** The author's id. */

@@ -1,6 +1,6 @@
 import type { Authority } from '../permissions.js';
 
-/** The member as spec section 3 names it. Times: birthday in ms, expiries and last login in s. */
+/** The member as docs/product-rules.md §3 names it. Times: birthday in ms, expiries and last login in s. */
 export interface UserWire {
   token?: string;
   id: number;

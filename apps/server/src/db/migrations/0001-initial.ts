@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { addIdColumn, bigint, type DialectName } from '../dialect.js';
 
-/** The whole data model of spec section 3, so later work adds columns, not foundations. */
+/** The whole data model of docs/product-rules.md §3, so later work adds columns, not foundations. */
 export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
   const table = (name: string) => addIdColumn(db.schema.createTable(name), dialect);
   const user = 'users.id';

@@ -5,6 +5,7 @@ import * as m0002 from './0002-base-data.js';
 import * as m0003 from './0003-discovery-indexes.js';
 import * as m0004 from './0004-chat.js';
 import * as m0005 from './0005-member-list-counts.js';
+import * as m0006 from './0006-visible-activity.js';
 
 type Step = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
 
@@ -15,6 +16,7 @@ const STEPS: Record<string, Step> = {
   '0003-discovery-indexes': m0003,
   '0004-chat': m0004,
   '0005-member-list-counts': m0005,
+  '0006-visible-activity': m0006,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

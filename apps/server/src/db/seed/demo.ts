@@ -10,7 +10,7 @@ import { seeded } from './random.js';
 export const DEMO_PASSWORD = 'kindred123';
 export const DEMO_STAFF_PASSWORD = 'kindred-admin';
 
-/** The accounts the console prints: one of each kind a newcomer wants to try. */
+/** The accounts the console names (never their passwords: the README has them): one of each kind a newcomer wants to try. */
 export const DEMO_ACCOUNTS = [
   { username: 'alice', sex: 0, vip: 0, note: 'woman, free member' },
   { username: 'bob', sex: 1, vip: 0, note: 'man, free member' },
@@ -26,22 +26,37 @@ export interface SeedResult {
   members: number;
 }
 
+export interface SeedDeps {
+  hasher: PasswordHasher;
+  storage: Storage;
+  now?: number;
+  /**
+   * Give the staff accounts the demo staff password (default true). start-accounts.ts passes false
+   * in production: staff there have no usable password until ADMIN_PASSWORD / SUPPORT_PASSWORD.
+   */
+  demoStaffPassword?: boolean;
+}
+
 /**
  * A believable community: ~240 members of both sexes from 30 countries and every membership level,
  * DiceBear avatars rendered offline, trends, photos, likes, and the shop's packages. Never runs on a
  * database that already has members.
  */
-export async function seedDemo(db: Db, deps: { hasher: PasswordHasher; storage: Storage; now?: number }): Promise<SeedResult | null> {
+export async function seedDemo(db: Db, deps: SeedDeps): Promise<SeedResult | null> {
   const existing = await db.selectFrom('users').select('id').where('role', '=', 'member').limit(1).executeTakeFirst();
   if (existing) return null;
   const now = deps.now ?? Date.now();
   const rnd = seeded(20261122);
   // One hash for every demo member: scrypt per account would make the first start take a minute.
   const memberHash = await deps.hasher.hash(DEMO_PASSWORD);
-  const staffHash = await deps.hasher.hash(DEMO_STAFF_PASSWORD);
+  const staffHash = deps.demoStaffPassword === false ? undefined : await deps.hasher.hash(DEMO_STAFF_PASSWORD);
 
   const supportAvatar = await deps.storage.put(`avatar/${SUPPORT_ACCOUNT_ID}/support.png`, await avatarPng('kindred-support', 0));
-  await db.updateTable('users').set({ password_hash: staffHash, avatar: supportAvatar, signature: 'We are here to help.' }).where('id', 'in', [1, SUPPORT_ACCOUNT_ID]).execute();
+  await db
+    .updateTable('users')
+    .set({ ...(staffHash ? { password_hash: staffHash } : {}), avatar: supportAvatar, signature: 'We are here to help.' })
+    .where('id', 'in', [1, SUPPORT_ACCOUNT_ID])
+    .execute();
 
   const specs = Array.from({ length: MEMBERS }, (_, i) => {
     const fixed = DEMO_ACCOUNTS[i];
@@ -97,6 +112,7 @@ async function insertMember(db: Db, spec: { username: string; sex: number; vip: 
       is_auth: rnd.chance(0.3) ? 1 : 0,
       last_login_at: now - activeAgo,
       last_active_at: now - activeAgo,
+      shown_active_at: now - activeAgo,
       created_at: joined,
       updated_at: joined,
     })

@@ -1,6 +1,8 @@
 import { LIMITS, UserStatus, effectiveVip, isEmail, type ForgetBody, type LoginBody, type RegisterBody, type ResetPasswordBody, type Terminal } from '@kindred/protocol';
 import type { Db } from '../../db/database.js';
+import { inTransaction } from '../../db/transaction.js';
 import { isUniqueViolation } from '../../db/dialect.js';
+import { unlessStorageFails } from '../../db/storage-failure.js';
 import type { UserRow } from '../../db/schema.js';
 import {
   accountDisabled,
@@ -16,8 +18,10 @@ import { resetPasswordMail } from '../../infra/mail-templates.js';
 import type { Mailer } from '../../infra/mailer.js';
 import type { PasswordHasher } from '../../infra/passwords.js';
 import { hashToken, newToken, randomCode } from '../../infra/tokens.js';
+import type { SessionRevocation } from '../../realtime/session-revocation.js';
 import { TrendType, type TrendsRepository } from '../trends/trends.repository.js';
 import type { UsersRepository } from '../users/users.repository.js';
+import { AuthThrottle } from './auth-throttle.js';
 import type { Member } from './member.js';
 import type { PasswordResetsRepository } from './password-resets.repository.js';
 import type { SessionsRepository } from './sessions.repository.js';
@@ -48,24 +52,33 @@ export class AuthService {
     private readonly db: Db,
     private readonly users: UsersRepository,
     private readonly sessions: SessionsRepository,
+    /** Ending sessions deletes them and closes their sockets on every node (services.sessionRevocation). */
+    private readonly sessionEnds: Pick<SessionRevocation, 'endSessions'>,
     private readonly resets: PasswordResetsRepository,
     private readonly trends: TrendsRepository,
     private readonly hasher: PasswordHasher,
     private readonly mailer: Mailer,
     private readonly options: AuthOptions,
     private readonly log: { error(obj: unknown, msg: string): void },
+    /** Per-account and per-address limits on sign-in, recovery and reset (auth-throttle.ts). */
+    private readonly throttle: AuthThrottle,
     private readonly now: () => number = Date.now,
   ) {}
 
   async login({ account, password }: LoginBody, meta: ClientMeta): Promise<SignedIn> {
     const user = await this.users.findByAccount(account);
+    // Per account, from any address; an unknown account is limited alike so a 429 tells nothing.
+    const throttleKey = AuthThrottle.loginKey(user?.id, account);
+    await this.throttle.beginLogin(throttleKey);
     // Hash even for unknown (or password-less staff) accounts, at the real cost, so the answer time
     // does not tell which accounts exist.
     const matches = await this.hasher.verify(password, user?.password_hash || (await (this.dummyHash ??= this.hasher.hash(newToken()))));
     if (!user || !matches) throw loginFailed();
+    await this.throttle.clearLogin(throttleKey);
     if (user.status === UserStatus.disabled) throw accountDisabled();
     const now = this.now();
-    const updated = await this.users.update(user.id, { last_login_at: now, last_active_at: now });
+    // Bookkeeping, not the sign-in: on a full disk the member gets in whenever the session can be stored.
+    const updated = (await unlessStorageFails('last sign-in time', () => this.users.update(user.id, { last_login_at: now, last_active_at: now }), this.log)) ?? user;
     return { user: updated, token: await this.openSession(user.id, meta) };
   }
 
@@ -121,9 +134,11 @@ export class AuthService {
     return { user, token: await this.openSession(user.id, meta) };
   }
 
-  /** DESIGN section 8: a one-time link, valid an hour, and the same answer whether or not the address is known. */
+  /** docs/architecture.md §8: a one-time link, valid an hour, and the same answer whether or not the address is known. */
   async forget({ email }: ForgetBody, terminal: Terminal): Promise<void> {
     if (!isEmail(email)) throw emailFormat();
+    // Per address as typed, before looking it up: known and unknown addresses run out alike.
+    await this.throttle.recoveryMail(email);
     const user = await this.users.findByEmail(email);
     if (!user || user.status === UserStatus.disabled) return;
     const token = newToken();
@@ -136,24 +151,29 @@ export class AuthService {
 
   async resetPassword({ token, password }: ResetPasswordBody): Promise<void> {
     const now = this.now();
+    await this.throttle.resetLink(hashToken(token));
     const reset = await this.resets.findUsable(hashToken(token), now);
     if (!reset) throw resetLinkInvalid();
+    await this.throttle.resetAccount(reset.user_id);
     const passwordHash = await this.hasher.hash(password);
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (unit) => {
+      const { trx } = unit;
       if (!(await this.resets.consume(reset.id, now, trx))) throw resetLinkInvalid();
       await this.users.update(reset.user_id, { password_hash: passwordHash, updated_at: now }, trx);
       await this.resets.invalidateForUser(reset.user_id, now, trx);
-      await this.sessions.deleteForUser(reset.user_id, {}, trx);
+      await this.sessionEnds.endSessions({ userId: reset.user_id }, unit);
     });
+    // The mailbox is proven: a sign-in back-off that strangers caused no longer holds the member out.
+    await this.throttle.clearLogin(AuthThrottle.loginKey(reset.user_id, ''));
   }
 
   async changePassword(member: Member, oldPassword: string, newPassword: string): Promise<void> {
     const user = await this.users.findById(member.id);
     if (!user || !(await this.hasher.verify(oldPassword, user.password_hash))) throw oldPasswordWrong();
     const passwordHash = await this.hasher.hash(newPassword);
-    await this.db.transaction().execute(async (trx) => {
-      await this.users.update(member.id, { password_hash: passwordHash, updated_at: this.now() }, trx);
-      await this.sessions.deleteForUser(member.id, { except: member.sessionId }, trx);
+    await inTransaction(this.db, async (unit) => {
+      await this.users.update(member.id, { password_hash: passwordHash, updated_at: this.now() }, unit.trx);
+      await this.sessionEnds.endSessions({ userId: member.id, allExcept: member.sessionId }, unit);
     });
   }
 
@@ -163,14 +183,21 @@ export class AuthService {
     const found = await this.sessions.findLive(hashToken(token), now);
     if (!found || found.user.status === UserStatus.disabled) return null;
     if (now - found.lastSeenAt > TOUCH_EVERY_MS) {
-      await this.sessions.touch(found.sessionId, now);
-      await this.users.touchActive(found.user.id, now);
+      // Bookkeeping: a signed-in member's reads must not fail because the disk is full.
+      await unlessStorageFails(
+        'activity stamp',
+        async () => {
+          await this.sessions.touch(found.sessionId, now);
+          await this.users.touchActive(found.user.id, now);
+        },
+        this.log,
+      );
     }
     return toMember(found.user, found.sessionId, now);
   }
 
   async logout(member: Member): Promise<void> {
-    await this.sessions.delete(member.sessionId);
+    await this.sessionEnds.endSessions({ userId: member.id, sessionIds: [member.sessionId] });
   }
 
   private async openSession(userId: number, meta: ClientMeta): Promise<string> {

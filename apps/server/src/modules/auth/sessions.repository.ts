@@ -1,7 +1,17 @@
+import { UserStatus } from '@kindred/protocol';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { fixedQuery } from '../../db/fixed-query.js';
 import { userById } from '../users/users.repository.js';
 import type { UserRow } from '../../db/schema.js';
+
+/**
+ * Which of a member's sessions: all of them, the listed ones, or all but one (the caller's own, when
+ * a password change ends the member's other sessions).
+ */
+export type SessionScope = { userId: number } & ({ sessionIds: readonly number[]; allExcept?: undefined } | { sessionIds?: undefined; allExcept?: number });
+
+/** Session ids per query when a node checks its sockets' sessions (well under every driver's parameter limit). */
+const LIVE_CHUNK = 500;
 
 export interface NewSession {
   user_id: number;
@@ -38,17 +48,36 @@ export class SessionsRepository {
     await trx.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', id).execute();
   }
 
-  async delete(id: number, trx: DbOrTx = this.db): Promise<void> {
-    await trx.deleteFrom('sessions').where('id', '=', id).execute();
-  }
-
-  async deleteForUser(userId: number, options: { except?: number } = {}, trx: DbOrTx = this.db): Promise<number> {
+  /** Deletes the sessions in `scope`; answers how many there were. */
+  async deleteScope(scope: SessionScope, trx: DbOrTx = this.db): Promise<number> {
+    if (scope.sessionIds && scope.sessionIds.length === 0) return 0;
     const result = await trx
       .deleteFrom('sessions')
-      .where('user_id', '=', userId)
-      .$if(options.except != null, (q) => q.where('id', '!=', options.except!))
+      .where('user_id', '=', scope.userId)
+      .$if(scope.sessionIds != null, (q) => q.where('id', 'in', [...scope.sessionIds!]))
+      .$if(scope.allExcept != null, (q) => q.where('id', '!=', scope.allExcept!))
       .executeTakeFirst();
     return Number(result.numDeletedRows);
+  }
+
+  /**
+   * Of these session ids, those still usable: not deleted, not expired, and of an account that is
+   * not disabled (what authentication would accept).
+   */
+  async liveIds(ids: readonly number[], now: number, trx: DbOrTx = this.db): Promise<Set<number>> {
+    const live = new Set<number>();
+    for (let i = 0; i < ids.length; i += LIVE_CHUNK) {
+      const rows = await trx
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select('sessions.id')
+        .where('sessions.id', 'in', ids.slice(i, i + LIVE_CHUNK))
+        .where('sessions.expires_at', '>', now)
+        .where('users.status', '!=', UserStatus.disabled)
+        .execute();
+      for (const row of rows) live.add(row.id);
+    }
+    return live;
   }
 
   async deleteExpired(now: number, trx: DbOrTx = this.db): Promise<number> {

@@ -26,7 +26,7 @@ export interface Viewer {
 }
 
 /**
- * is_online as this viewer may see it: an invisible member is offline to men (spec section 4), so
+ * is_online as this viewer may see it: an invisible member is offline to men (docs/product-rules.md §4), so
  * the raw state never reaches a client that must not show it.
  */
 export function visibleOnline(viewer: Viewer, online: boolean, isYin: number): 0 | 1 {

@@ -1,7 +1,6 @@
 import {
-  blankMessageAllowed,
+  chatTextAccepted,
   CHAT_LIMITS,
-  isBlank,
   RESTRICTED_ADDRESSES,
   SUPPORT_ACCOUNT_ID,
   UserStatus,
@@ -73,6 +72,10 @@ const WRITERS = 4;
 /** A member one may chat with: an active member, or the support account. */
 const isReachable = (peer: Pick<UserRow, 'role' | 'status'>) => peer.role === 'support' || (peer.role === 'member' && peer.status === UserStatus.active);
 
+/** The stored message is the one `input` sends again: same recipient, same kind, same content (as stored: text trimmed). */
+const isResend = (stored: MessageRow, input: SendInput) =>
+  stored.reciver_id === input.uid && stored.type === input.type && (input.type === 'img' ? stored.img === input.img : stored.content === input.content.trim());
+
 const pairKey = (m: PendingMessage) => [Math.min(m.member.id, m.peerId), Math.max(m.member.id, m.peerId)] as const;
 
 export interface CatchUp {
@@ -91,7 +94,7 @@ export interface Opened {
 }
 
 /**
- * The chat rules (spec section 6), for the live connection's handlers:
+ * The chat rules (docs/product-rules.md §6), for the live connection's handlers:
  * - the support account (id 2) is always reachable, and staff are never held back;
  * - a free member (vip 0) may not open a chat from the chat list or a trend (need_upgrade);
  * - starting a conversation needs Start_chat_dialog, writing in one that exists Continue_chat_dialog,
@@ -206,8 +209,10 @@ export class ChatService {
   }
 
   /**
-   * Opt 1. A resend (same client_id) answers the stored message and changes nothing: the insert
-   * meets the unique (sender, client_id) key, or a rule refuses what was accepted before.
+   * Opt 1. A resend (same client_id, same recipient and content) answers the stored message and
+   * changes nothing: the insert meets the unique (sender, client_id) key, or a rule refuses what was
+   * accepted before. A client_id already used for another recipient or content is refused: answering
+   * the first message would tell the client a different one was delivered.
    */
   async send(member: Member, input: SendInput): Promise<Sent> {
     try {
@@ -215,7 +220,10 @@ export class ChatService {
     } catch (error) {
       if (isUniqueViolation(error) || error instanceof DomainError) {
         const stored = await this.messages.findByClientId(member.id, input.client_id);
-        if (stored) return { message: stored, duplicate: true };
+        if (stored) {
+          if (!isResend(stored, input)) throw validationFailed({ client_id: 'this client_id was already used for another message' });
+          return { message: stored, duplicate: true };
+        }
       }
       throw error;
     }
@@ -232,7 +240,7 @@ export class ChatService {
   private async store(member: Member, input: SendInput): Promise<MessageRow> {
     const peerId = input.uid;
     if (peerId === member.id) throw validationFailed({ uid: 'you cannot chat with yourself' });
-    const body = this.body(member, peerId, input);
+    const body = this.body(member, input);
     // Decided before the transaction: nothing inside it may wait for another connection.
     const rights = this.exempt(member, peerId) ? null : await this.chatRights(member);
     return this.writer.submit({ member, peerId, body, clientId: input.client_id, rights, now: this.now() });
@@ -380,14 +388,14 @@ export class ChatService {
     if ((await this.freeChats.used(member.id)) >= this.options.freeChats) throw noFreeChat();
   }
 
-  /** Blank text where the spec refuses it; images only from the sender's own uploads. */
-  private body(member: Member, peerId: number, input: SendInput): Pick<MessageRow, 'type' | 'content' | 'img'> {
+  /** Never a blank text (chatTextAccepted); images only from the sender's own uploads. */
+  private body(member: Member, input: SendInput): Pick<MessageRow, 'type' | 'content' | 'img'> {
     if (input.type === 'img') {
       if (!input.img || !ownsImage(member, input.img)) throw imageNotOwned();
       return { type: 'img', content: '', img: input.img };
     }
     const content = input.content.trim();
-    if (isBlank(content) && !blankMessageAllowed(member.sex, peerId)) throw contentEmpty();
+    if (!chatTextAccepted(content)) throw contentEmpty();
     return { type: 'text', content, img: '' };
   }
 }

@@ -13,7 +13,7 @@ export interface LikeState {
   likecount: number;
 }
 
-/** Follow/like (spec section 4): a toggle, and the three lists it makes. */
+/** Follow/like (docs/product-rules.md §4): a toggle, and the three lists it makes. */
 export class LikesService {
   constructor(
     private readonly db: Db,

@@ -13,7 +13,7 @@ export interface MailPage {
 }
 
 /**
- * Short mails (spec sections 5-7). Rules:
+ * Short mails (docs/product-rules.md §5-§7). Rules:
  * - writing needs Start_mail_dialog; writing again to someone you have mailed with (a dialog
  *   exists, either way) also needs Continue_mail_dialog (need_upgrade otherwise);
  * - opening needs Read_mails, and free members (vip 0) may open only the support account's mails;
@@ -45,8 +45,13 @@ export class MailService {
     };
   }
 
-  async send(member: Member, { email, content }: EmailReleasedBody): Promise<MailWithSender> {
-    const recipient = await this.users.findByAccount(email);
+  /**
+   * The recipient is named by username only (the field is called `email` in the spec): answering
+   * 200 for a member's e-mail address and -1 for a stranger's told anyone whose the address is
+   * (issue 9, finding 12). An e-mail address now answers -1 like an unknown name, whoever owns it.
+   */
+  async send(member: Member, { email: username, content }: EmailReleasedBody): Promise<MailWithSender> {
+    const recipient = await this.users.findByUsername(username.trim());
     if (!recipient) throw userNotFound();
     const reachable = recipient.role === 'support' || (recipient.role === 'member' && recipient.status === UserStatus.active);
     if (!reachable || recipient.id === member.id) throw recipientUnavailable();

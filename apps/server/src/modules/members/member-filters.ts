@@ -1,4 +1,4 @@
-import { Sex, type MemberListType } from '@kindred/protocol';
+import { seesThroughInvisible, type MemberListType } from '@kindred/protocol';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { ONLINE_WINDOW_MS } from '../users/users.presenter.js';
@@ -6,7 +6,7 @@ import { ONLINE_WINDOW_MS } from '../users/users.presenter.js';
 /** What a member list asks for, as the repository understands it (built by the service). */
 export interface MemberQuery {
   viewerId: number;
-  /** Decides what "online" means to this viewer (spec section 4). */
+  /** Decides what "online" means to this viewer (docs/product-rules.md §4). */
   viewerSex: number;
   type: MemberListType;
   /** Membership level in force; with type 'vip' and no level: any paid level. */
@@ -23,10 +23,23 @@ type Eb = ExpressionBuilder<Database, 'users'>;
 /** Online = active within the window, the same rule as users.presenter's isOnline (strictly newer). */
 export const onlineCutoff = (now: number) => now - ONLINE_WINDOW_MS;
 
-/** Online as this viewer may see it: non-female viewers never learn that an invisible member is online. */
+/**
+ * The activity this viewer may know of: the real one for viewers who see through invisible mode,
+ * else the last *visible* one (shown_active_at, frozen while a member is invisible). Every list
+ * orders and filters by it, so no order, count or time moves when an invisible member is active.
+ */
+export function activityColumn(viewerSex: number): 'users.last_active_at' | 'users.shown_active_at' {
+  return seesThroughInvisible(viewerSex) ? 'users.last_active_at' : 'users.shown_active_at';
+}
+
+/**
+ * Online as this viewer may see it: non-female viewers never learn that an invisible member is
+ * online. For them "recent visible activity and visible now" is the same set as "recent activity
+ * and visible" (the two times are equal while is_yin is 1), read from the shown_active_at indexes.
+ */
 export function shownOnline(eb: Eb, viewerSex: number, now: number): Expression<SqlBool> {
-  const active = eb('users.last_active_at', '>', onlineCutoff(now));
-  return viewerSex === Sex.female ? active : eb.and([active, eb('users.is_yin', '=', 1)]);
+  const active = eb(activityColumn(viewerSex), '>', onlineCutoff(now));
+  return seesThroughInvisible(viewerSex) ? active : eb.and([active, eb('users.is_yin', '=', 1)]);
 }
 
 /**

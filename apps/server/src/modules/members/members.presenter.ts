@@ -1,5 +1,5 @@
-import { effectiveVip, isShownOnline, showsLastActive, type MemberCardWire, type MemberDetailWire, type MemberPageWire } from '@kindred/protocol';
-import { isOnline } from '../users/users.presenter.js';
+import { effectiveVip, isShownOnline, seesThroughInvisible, showsLastActive, type MemberCardWire, type MemberDetailWire, type MemberPageWire } from '@kindred/protocol';
+import { ONLINE_WINDOW_MS } from '../users/users.presenter.js';
 import type { MemberRow } from './members.repository.js';
 import type { MemberDetail, MemberPage } from './members.service.js';
 
@@ -7,12 +7,14 @@ const seconds = (ms: number) => Math.floor(ms / 1000);
 const flag = (value: unknown): 0 | 1 => (value ? 1 : 0);
 
 /**
- * A member as this viewer may see them (spec sections 3, 4, 6): `is_online` already applies the
+ * A member as this viewer may see them (docs/product-rules.md §3, §4, §6): `is_online` already applies the
  * invisible rule for non-female viewers, and the last-active time is there (else 0) only for
- * female viewers of members they don't see online.
+ * female viewers of members they don't see online. Both come from the activity this viewer may
+ * know of (the lists' activityColumn): the real one, or the last visible one.
  */
 export function presentMemberCard(row: MemberRow, viewer: { sex: number }, now: number): MemberCardWire {
-  const raw = { is_online: flag(isOnline(row, now)), is_yin: flag(row.is_yin) };
+  const activeAt = seesThroughInvisible(viewer.sex) ? row.last_active_at : row.shown_active_at;
+  const raw = { is_online: flag(now - activeAt < ONLINE_WINDOW_MS), is_yin: flag(row.is_yin) };
   return {
     id: row.id,
     avatar: row.avatar,
@@ -26,7 +28,7 @@ export function presentMemberCard(row: MemberRow, viewer: { sex: number }, now: 
     country: row.country,
     signature: row.signature,
     is_auth: flag(row.is_auth),
-    last_login_time: showsLastActive(viewer.sex, raw) ? seconds(row.last_active_at) : 0,
+    last_login_time: showsLastActive(viewer.sex, raw) ? seconds(activeAt) : 0,
   };
 }
 

@@ -1,12 +1,12 @@
 import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
 import type { Db, DbOrTx } from '../../db/database.js';
 import type { Database, UserRow } from '../../db/schema.js';
-import { listedMembers, memberConditions, shownOnline, type MemberQuery } from './member-filters.js';
+import { activityColumn, listedMembers, memberConditions, shownOnline, type MemberQuery } from './member-filters.js';
 
 /** A member as lists and profiles need them; is_like arrives as 0/1 (SQLite) or a boolean (PostgreSQL). */
 export type MemberRow = Pick<
   UserRow,
-  'id' | 'username' | 'avatar' | 'sex' | 'birthday' | 'country' | 'signature' | 'vip' | 'vip1_until' | 'vip2_until' | 'is_yin' | 'is_auth' | 'last_active_at' | 'role'
+  'id' | 'username' | 'avatar' | 'sex' | 'birthday' | 'country' | 'signature' | 'vip' | 'vip1_until' | 'vip2_until' | 'is_yin' | 'is_auth' | 'last_active_at' | 'shown_active_at' | 'role'
 > & { is_like: number | boolean };
 
 export interface Slice {
@@ -40,6 +40,7 @@ function cardColumns(viewerId: number) {
     'users.is_yin' as const,
     'users.is_auth' as const,
     'users.last_active_at' as const,
+    'users.shown_active_at' as const,
     'users.role' as const,
     eb
       .exists(eb.selectFrom('likes as mine').select('mine.id').where('mine.liker_id', '=', viewerId).whereRef('mine.target_id', '=', 'users.id'))
@@ -55,7 +56,10 @@ export class MembersRepository {
     return trx.selectFrom('users').select(cardColumns(viewerId)).where('users.id', '=', id).where('users.status', '=', 1).executeTakeFirst();
   }
 
-  /** One page of a member list, in the list's own order (each order has its index, migration 0003). */
+  /**
+   * One page of a member list, in the list's own order (each order has its index, migrations 0003,
+   * 0005 and, for the activity this viewer may know of, 0006).
+   */
   list(q: MemberQuery, { offset, limit }: Slice, trx: DbOrTx = this.db): Promise<MemberRow[]> {
     if (LIKE_LISTS.has(q.type)) {
       // Most recent like first: likes_liker_recent / likes_target_recent give that order.
@@ -74,7 +78,7 @@ export class MembersRepository {
         ? (qb.orderBy('users.username_key', 'asc') as Q)
         : q.type === 'latest'
           ? (qb.orderBy('users.id', 'desc') as Q)
-          : (qb.orderBy('users.last_active_at', 'desc').orderBy('users.id', 'desc') as Q);
+          : (qb.orderBy(activityColumn(q.viewerSex), 'desc').orderBy('users.id', 'desc') as Q);
     const pageIds = order(this.usersFrom(q, trx).select('users.id')).offset(offset).limit(limit);
     return order(trx.selectFrom('users').select(cardColumns(q.viewerId)).where('users.id', 'in', pageIds)).execute();
   }
@@ -90,7 +94,8 @@ export class MembersRepository {
   /**
    * The recommend ranking (documented in the README): among members the viewer has not liked yet,
    * the `pool` most recently active of each sex are candidates; they rank opposite sex first, then
-   * online (as the viewer may see it), then with an avatar, then most recently active.
+   * online (as the viewer may see it), then with an avatar, then most recently active (activity as
+   * the viewer may know it, see activityColumn).
    */
   recommend(q: RecommendQuery, { offset, limit }: Slice, trx: DbOrTx = this.db): Promise<MemberRow[]> {
     const opposite = q.viewerSex === 1 ? 0 : 1;
@@ -99,7 +104,7 @@ export class MembersRepository {
       .orderBy((eb) => eb.case().when('users.sex', '=', opposite).then(0).else(1).end())
       .orderBy((eb) => eb.case().when(shownOnline(eb, q.viewerSex, q.now)).then(0).else(1).end())
       .orderBy((eb) => eb.case().when('users.avatar', '!=', '').then(0).else(1).end())
-      .orderBy('users.last_active_at', 'desc')
+      .orderBy(activityColumn(q.viewerSex), 'desc')
       .orderBy('users.id', 'desc')
       .offset(offset)
       .limit(limit)
@@ -113,13 +118,13 @@ export class MembersRepository {
     return Number(row.n);
   }
 
-  /** The desktop home's wall: recently active members who show a face. */
-  wall(viewerId: number, limit: number, trx: DbOrTx = this.db): Promise<MemberRow[]> {
+  /** The desktop home's wall: recently active members (as this viewer may know it) who show a face. */
+  wall(viewer: { id: number; sex: number }, limit: number, trx: DbOrTx = this.db): Promise<MemberRow[]> {
     return trx
       .selectFrom('users')
-      .select(cardColumns(viewerId))
-      .where((eb) => eb.and([...listedMembers(eb, viewerId), eb('users.avatar', '!=', '')]))
-      .orderBy('users.last_active_at', 'desc')
+      .select(cardColumns(viewer.id))
+      .where((eb) => eb.and([...listedMembers(eb, viewer.id), eb('users.avatar', '!=', '')]))
+      .orderBy(activityColumn(viewer.sex), 'desc')
       .orderBy('users.id', 'desc')
       .limit(limit)
       .execute();
@@ -149,7 +154,7 @@ export class MembersRepository {
       );
   }
 
-  /** Each pool walks users_members_sex_active from the most recently active member down. */
+  /** Each pool walks users_members_sex_active (or _sex_shown) from the most recently active member down. */
   private recommendCandidates(q: RecommendQuery, trx: DbOrTx) {
     const pool = (sex: number) =>
       trx
@@ -162,7 +167,7 @@ export class MembersRepository {
             eb.not(eb.exists(eb.selectFrom('likes as mine').select('mine.id').where('mine.liker_id', '=', q.viewerId).whereRef('mine.target_id', '=', 'users.id'))),
           ]),
         )
-        .orderBy('users.last_active_at', 'desc')
+        .orderBy(activityColumn(q.viewerSex), 'desc')
         .limit(q.pool);
     // One IN over a UNION ALL (each pool wrapped, as SQLite allows no LIMIT inside a compound member):
     // an OR of two INs would make PostgreSQL test every member against both.

@@ -30,7 +30,7 @@ export const RECOMMEND_POOL = 200;
 
 const PAGE = LIMITS.memberPageSize;
 
-/** Spec section 6: free members get the first page of members only. Staff are never limited. */
+/** docs/product-rules.md §6: free members get the first page of members only. Staff are never limited. */
 export function assertMayPage(viewer: Member, page: number): void {
   if (page > 1 && viewer.role === 'member' && viewer.vip === 0) throw upgradeForMoreMembers();
 }
@@ -55,7 +55,7 @@ export class MembersService {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** userlist: every filter of spec section 3 (see calls/members.ts for the scheme). */
+  /** userlist: every filter of docs/product-rules.md §3 (see calls/members.ts for the scheme). */
   async list(viewer: Member, { page, type, vip, username }: UserListBody): Promise<MemberPage> {
     // Searching by name is the Search_users privilege, whichever call carries the name.
     if (username && !(await this.can(viewer, 'Search_users'))) throw noPermission();
@@ -87,7 +87,7 @@ export class MembersService {
 
   async wall(viewer: Member): Promise<MemberPage> {
     const at = this.now();
-    const rows = await this.members.wall(viewer.id, LIMITS.memberWallSize);
+    const rows = await this.members.wall(viewer, LIMITS.memberWallSize);
     return { rows, page: 1, lastPage: 1, total: rows.length, viewerVip: viewer.vip, at };
   }
 

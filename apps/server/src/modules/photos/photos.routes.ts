@@ -20,7 +20,7 @@ export function photosRoutes(router: Router, photos: PhotosService) {
     return ok(null, 'Deleted');
   });
 
-  router.post('/member/backphoto/released', { body: ReleaseBackPhotoBody }, async ({ body, member }) =>
+  router.post('/member/backphoto/released', { body: ReleaseBackPhotoBody, permission: 'Upload_photo' }, async ({ body, member }) =>
     ok(presentBackPhotos(await photos.releaseBackground(member, body.img)), 'Upload success'),
   );
 

@@ -10,7 +10,7 @@ const countOfUser = fixedQuery((db, userId: number) =>
     .where('user_id', '=', userId),
 );
 
-/** Trend types of spec section 3 (3 is the "edited profile" event the translations name). */
+/** Trend types of docs/product-rules.md §3 (3 is the "edited profile" event the translations name). */
 export const TrendType = { joined: 0, post: 1, avatarChanged: 2, profileEdited: 3 } as const;
 export type TrendType = (typeof TrendType)[keyof typeof TrendType];
 

@@ -38,7 +38,7 @@ export class TrendsService {
     return this.page(viewer.id, paging);
   }
 
-  /** A post: text and/or an image of the member's own uploads (spec section 5: "needs text or image"). */
+  /** A post: text and/or an image of the member's own uploads (docs/product-rules.md §5: "needs text or image"). */
   async release(viewer: Member, { content, img }: ReleaseTrendBody): Promise<TrendRow> {
     if (!content && !img) throw contentEmpty();
     if (img && !ownsImage(viewer, img)) throw imageNotOwned();

@@ -19,4 +19,19 @@ export class FileReferencesRepository {
     ]);
     return probes.some(Boolean);
   }
+
+  /** Which of `urls` (all under the owner's id) some row of the owner still uses: one query per table. */
+  async usedOf(ownerId: number, urls: readonly string[]): Promise<Set<string>> {
+    if (urls.length === 0) return new Set();
+    const list = [...urls];
+    const found = await Promise.all([
+      this.db.selectFrom('users').select('avatar as url').where('id', '=', ownerId).where('avatar', 'in', list).execute(),
+      this.db.selectFrom('trends').select('img as url').where('user_id', '=', ownerId).where('img', 'in', list).execute(),
+      this.db.selectFrom('photos').select('img as url').where('user_id', '=', ownerId).where('img', 'in', list).execute(),
+      this.db.selectFrom('background_photos').select('img as url').where('user_id', '=', ownerId).where('img', 'in', list).execute(),
+      this.db.selectFrom('messages').select('img as url').distinct().where('sender_id', '=', ownerId).where('img', 'in', list).execute(),
+      this.db.selectFrom('reports').select('img as url').where('reporter_id', '=', ownerId).where('img', 'in', list).execute(),
+    ]);
+    return new Set(found.flat().map((row) => row.url));
+  }
 }

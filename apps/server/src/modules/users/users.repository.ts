@@ -1,6 +1,7 @@
+import type { Expression, ExpressionBuilder } from 'kysely';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { fixedQuery } from '../../db/fixed-query.js';
-import type { NewUser, UserRow, UserUpdate } from '../../db/schema.js';
+import type { Database, NewUser, UserRow, UserUpdate } from '../../db/schema.js';
 
 /** A member's row by id, compiled once: the session check of every request reads it too. */
 export const userById = fixedQuery((db, id: number) => db.selectFrom('users').selectAll().where('id', '=', id));
@@ -41,15 +42,26 @@ export class UsersRepository {
   }
 
   insert(user: NewUser, trx: DbOrTx = this.db): Promise<UserRow> {
-    return trx.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+    return trx
+      .insertInto('users')
+      .values({ ...user, shown_active_at: user.shown_active_at ?? user.last_active_at })
+      .returningAll()
+      .executeTakeFirstOrThrow();
   }
 
+  /** Any change of last_active_at or is_yin keeps shown_active_at in step (see withShownActivity). */
   async update(id: number, patch: UserUpdate, trx: DbOrTx = this.db): Promise<UserRow> {
-    return trx.updateTable('users').set(patch).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    return trx
+      .updateTable('users')
+      .set((eb) => withShownActivity(eb, patch))
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
   }
 
+  /** Activity stamp: seen by everyone while the member is visible, only by those who see through invisible mode while not. */
   async touchActive(id: number, now: number, trx: DbOrTx = this.db): Promise<void> {
-    await trx.updateTable('users').set({ last_active_at: now }).where('id', '=', id).execute();
+    await trx.updateTable('users').set((eb) => withShownActivity(eb, { last_active_at: now })).where('id', '=', id).execute();
   }
 
   listByStatus(status: number, limit: number, trx: DbOrTx = this.db): Promise<UserRow[]> {
@@ -75,4 +87,18 @@ export class UsersRepository {
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
+}
+
+/**
+ * shown_active_at is last_active_at as viewers who cannot see through invisible mode may know it
+ * (hardening finding 8; member lists order and filter by it for them): it follows last_active_at
+ * while is_yin is 1 and stands still while it is 0. Going visible shows her activity as it is (she
+ * is online to everyone from then on anyway); going invisible leaves the last visible value.
+ */
+function withShownActivity(eb: ExpressionBuilder<Database, 'users'>, patch: UserUpdate) {
+  if (patch.shown_active_at !== undefined || (patch.last_active_at === undefined && patch.is_yin === undefined)) return patch;
+  if (patch.is_yin === 0) return patch;
+  const active: Expression<number> = patch.last_active_at !== undefined ? eb.val(patch.last_active_at) : eb.ref('last_active_at');
+  if (patch.is_yin === 1) return { ...patch, shown_active_at: active };
+  return { ...patch, shown_active_at: eb.case().when('is_yin', '=', 1).then(active).else(eb.ref('shown_active_at')).end() };
 }

@@ -3,8 +3,9 @@ import type { OptHandler } from './types.js';
 /**
  * opt 1: the message is stored first (chat.service), then acknowledged to this socket (kind 2) and
  * only then announced: to the recipient and to the sender's other sockets (kind 1). A resend of a
- * stored client_id is acknowledged again and announced again (the first announcement may be what
- * a crash lost; clients ignore a message id they already hold).
+ * stored message (same client_id, recipient and content) is acknowledged again (duplicate 1) and
+ * announced again (the first announcement may be what a crash lost; clients ignore a message id
+ * they already hold). A client_id reused for another message is refused (kind 10, validation).
  */
 export const send: OptHandler<1> = {
   async handle(ctx, message) {

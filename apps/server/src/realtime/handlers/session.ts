@@ -5,7 +5,7 @@ import type { HandlerContext, OptHandler } from './types.js';
 
 /**
  * opt 100, init: the spec's clients send it twice, right after opening. It authenticates a socket
- * opened without a token (DESIGN section 3: the token, never a bare uid) and checks that `uid` is
+ * opened without a token (docs/architecture.md §3: the token, never a bare uid) and checks that `uid` is
  * the token's member; a mismatch is refused and the socket closed. Each init answers kind 0.
  */
 export const init: OptHandler<100> = {
@@ -18,7 +18,7 @@ export const init: OptHandler<100> = {
       if (member.status === 2) return refuse(ctx, pendingApproval(), message.req, SOCKET_CLOSE.forbidden);
       if (member.id !== message.uid) return refuse(ctx, noPermission(), message.req, SOCKET_CLOSE.forbidden);
       connection.token = message.token;
-      await ctx.goOnline(connection, member);
+      if (!(await ctx.goOnline(connection, member, message.req))) return;
     } else if (connection.member.id !== message.uid) {
       return refuse(ctx, noPermission(), message.req, SOCKET_CLOSE.forbidden);
     }
@@ -33,7 +33,8 @@ function refuse(ctx: HandlerContext, error: Error, req: string | undefined, code
 
 /**
  * opt 101, ping: answers kind 14 and re-reads the member, so an upgrade (new level, new
- * permissions) takes effect within one ping and a revoked token (sign-out) closes the socket.
+ * permissions) takes effect within one ping, and a token that no longer authenticates closes the
+ * socket (ending a session closes its sockets at once anyway: session-revocation.ts).
  */
 export const ping: OptHandler<101> = {
   async handle(ctx, message) {

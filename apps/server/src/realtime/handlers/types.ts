@@ -13,8 +13,11 @@ export interface HandlerContext {
   publish(event: HubEvent): Promise<void>;
   /** Kind 0 to this socket (catch-up from the database). */
   sendCatchUp(connection: Connection, req?: string, lastId?: number): Promise<void>;
-  /** Registers an authenticated socket (presence, last active) and announces a member who came online. */
-  goOnline(connection: Connection, member: Member): Promise<void>;
+  /**
+   * Registers an authenticated socket (presence, last active) and announces a member who came
+   * online. False: refused (too many sockets, or the session just ended), and the socket is closing.
+   */
+  goOnline(connection: Connection, member: Member, req?: string): Promise<boolean>;
   /** Replaces the socket's member (new level, permissions, visibility). */
   refreshMember(connection: Connection, member: Member): Promise<void>;
 }

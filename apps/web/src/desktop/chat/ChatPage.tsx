@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useChat } from '../../chat/chat-store';
 import { useContact } from '../../chat/use-chat';
+import { useChatPeer } from '../../chat/use-chat-peer';
+import { Avatar } from '../../ui/Avatar';
 import { chatPageUrl, parseAddress } from './chat-view';
 import { ContactList } from './ContactList';
 import { ConversationHeader } from './ConversationHeader';
@@ -11,7 +13,7 @@ import { ConversationView } from './ConversationView';
 import { useChatWindows } from './window-store';
 import './chat.css';
 
-/** Spec section 2: the chat list's scroll area is 540 px high. */
+/** docs/product-rules.md §2: the chat list's scroll area is 540 px high. */
 const LIST_HEIGHT = 540;
 
 /**
@@ -25,6 +27,7 @@ export function ChatPage() {
   const uid = Number(params.get('uid')) || 0;
   const address = parseAddress(params.get('from'));
   const contact = useContact(uid);
+  const peer = useChatPeer(uid);
 
   const remove = () => {
     useChat.getState().remove(uid);
@@ -41,7 +44,15 @@ export function ChatPage() {
       <section className="kd-chat-main">
         {uid ? (
           <>
-            {contact ? <ConversationHeader contact={contact} onDelete={remove} /> : <header className="kd-chat-head"><Spin size="small" /></header>}
+            {contact ? (
+              <ConversationHeader contact={contact} onDelete={remove} />
+            ) : (
+              // Not in the chat list (yet, or refused by the server): still who it is with.
+              <header className="kd-chat-head" data-testid="chat-head">
+                {peer ? <Avatar src={peer.avatar} name={peer.username} size={44} /> : <Spin size="small" />}
+                {peer ? <strong className="kd-member-name">{peer.username}</strong> : null}
+              </header>
+            )}
             <ConversationView key={uid} uid={uid} address={address} full />
           </>
         ) : (

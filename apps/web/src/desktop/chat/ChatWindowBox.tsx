@@ -4,6 +4,7 @@ import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useContact } from '../../chat/use-chat';
+import { useChatPeer } from '../../chat/use-chat-peer';
 import { Avatar } from '../../ui/Avatar';
 import { OnlineDot } from '../components/members/OnlineStatus';
 import { chatPageUrl, contactPresence } from './chat-view';
@@ -15,8 +16,10 @@ export function ChatWindowBox({ window: w }: { window: ChatWindow }) {
   const { t } = useTranslation('desktop');
   const navigate = useNavigate();
   const contact = useContact(w.uid);
+  // The name and picture stay even when the server refuses the conversation (issue 13).
+  const peer = useChatPeer(w.uid, w.peer);
   const { toggle, close } = useChatWindows.getState();
-  const name = contact?.username ?? '…';
+  const name = peer?.username ?? '…';
   const stop = (action: () => void) => (e: MouseEvent) => {
     e.stopPropagation();
     action();
@@ -26,10 +29,12 @@ export function ChatWindowBox({ window: w }: { window: ChatWindow }) {
     <section className={`kd-chat-window${w.collapsed ? ' is-collapsed' : ''}`} data-testid="chat-window" data-uid={w.uid} aria-label={name}>
       <header className="kd-chat-window-head" onClick={() => toggle(w.uid)}>
         <span className="kd-member-photo kd-chat-mini-photo">
-          <Avatar src={contact?.avatar} name={name} size={28} />
+          <Avatar src={peer?.avatar} name={name} size={28} />
           {contact ? <OnlineDot member={contactPresence(contact)} /> : null}
         </span>
-        <strong className="kd-chat-window-name">{name}</strong>
+        <strong className="kd-chat-window-name" data-testid="chat-window-name">
+          {name}
+        </strong>
         {w.collapsed && contact?.count ? <Badge count={contact.count} overflowCount={99} size="small" /> : null}
         <span className="kd-grow" />
         <Tooltip title={t('chat.openPage')}>
@@ -52,7 +57,7 @@ export function ChatWindowBox({ window: w }: { window: ChatWindow }) {
       </header>
       {w.collapsed ? null : (
         <div className="kd-chat-window-body">
-          <ConversationView key={w.uid} uid={w.uid} address={w.address} />
+          <ConversationView key={w.uid} uid={w.uid} address={w.address} peer={w.peer} />
         </div>
       )}
     </section>

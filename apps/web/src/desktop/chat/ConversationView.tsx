@@ -1,12 +1,16 @@
-import { SendOutlined } from '@ant-design/icons';
-import { blankMessageAllowed, CHAT_LIMITS, isBlank, type ChatAddress } from '@kindred/protocol';
+import { CrownOutlined, SendOutlined } from '@ant-design/icons';
+import { CHAT_LIMITS, chatTextAccepted, type ChatAddress } from '@kindred/protocol';
 import { App, Button, Input } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useRef, useState, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useUploadMutation } from '../../api/account';
 import { useErrorText } from '../../api/errors';
-import { useContact, useConversation } from '../../chat/use-chat';
+import { isFinalRefusal } from '../../chat/chat-reducer';
+import { useChat } from '../../chat/chat-store';
+import { useConversation } from '../../chat/use-chat';
+import { useChatPeer, type ChatPeer } from '../../chat/use-chat-peer';
 import { useSession } from '../../state/session';
 import { insertEmoticon } from '../../ui/emoticons/EmoticonPicker';
 import { ComposerTools } from './ComposerTools';
@@ -19,19 +23,20 @@ import { TranslateBox } from './TranslateBox';
  * the gift slot) and the small floating windows. Mounting it opens the conversation (opt 0) from
  * `address`; give it a `key` per member so a draft never follows you to someone else.
  */
-export function ConversationView({ uid, address, full = false }: { uid: number; address: ChatAddress; full?: boolean }) {
+export function ConversationView({ uid, address, full = false, peer: known }: { uid: number; address: ChatAddress; full?: boolean; peer?: ChatPeer }) {
   const { t } = useTranslation('desktop');
   const { message } = App.useApp();
   const errorText = useErrorText();
   const me = useSession((s) => s.user?.id);
-  const sex = useSession((s) => s.user?.sex) ?? 1;
-  const contact = useContact(uid);
+  const peerInfo = useChatPeer(uid, known);
+  const refusal = useChat((s) => s.refusals[uid]);
+  const navigate = useNavigate();
   const convo = useConversation(uid, address);
   const upload = useUploadMutation();
   const [draft, setDraft] = useState('');
   const [translating, setTranslating] = useState<{ text: string; key: number } | null>(null);
   const area = useRef<TextAreaRef>(null);
-  const peer = { username: contact?.username ?? '', avatar: contact?.avatar ?? '' };
+  const peer = { username: peerInfo?.username ?? '', avatar: peerInfo?.avatar ?? '' };
 
   const focusAt = (caret: number) =>
     requestAnimationFrame(() => {
@@ -48,7 +53,8 @@ export function ConversationView({ uid, address, full = false }: { uid: number; 
   };
 
   const send = () => {
-    if (isBlank(draft) && !blankMessageAllowed(sex, uid)) return void message.warning(t('common:errors.content_empty'));
+    // docs/product-rules.md §5: a blank text is never sent (the server refuses it too).
+    if (!chatTextAccepted(draft)) return void message.warning(t('common:errors.content_empty'));
     convo.sendText(draft);
     setDraft('');
   };
@@ -71,7 +77,7 @@ export function ConversationView({ uid, address, full = false }: { uid: number; 
       <ConnectionStatus />
       <MessageList
         lines={convo.lines}
-        loaded={convo.loaded}
+        loaded={convo.loaded || isFinalRefusal(refusal)}
         more={convo.more}
         me={me}
         peer={peer}
@@ -90,33 +96,43 @@ export function ConversationView({ uid, address, full = false }: { uid: number; 
           }}
         />
       ) : null}
-      <div className="kd-chat-composer">
-        <ComposerTools
-          onEmoticon={pickEmoticon}
-          onImage={sendImage}
-          uploading={upload.isPending}
-          onTranslate={full ? () => (translating ? setTranslating(null) : openTranslate(draft)) : undefined}
-          translating={Boolean(translating)}
-          gifts={full}
-        />
-        <div className="kd-chat-input">
-          <Input.TextArea
-            ref={area}
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-            onKeyDown={onKeyDown}
-            maxLength={CHAT_LIMITS.textMax}
-            autoSize={full ? { minRows: 2, maxRows: 4 } : { minRows: 1, maxRows: 3 }}
-            variant="borderless"
-            placeholder={t('chat.placeholder')}
-            aria-label={t('chat.placeholder')}
-            data-testid="chat-input"
-          />
-          <Button type="primary" shape={full ? 'round' : 'circle'} icon={<SendOutlined />} onClick={send} aria-label={t('common:actions.send')} data-testid="chat-send">
-            {full ? t('common:actions.send') : null}
+      {isFinalRefusal(refusal) ? (
+        // Refused for a reason sending again cannot change: say why once and offer the upgrade (issue 13).
+        <div className="kd-chat-refusal" role="status" data-testid="chat-refusal" data-error={refusal}>
+          <p>{t(`common:errors.${refusal}`)}</p>
+          <Button type="primary" size="small" icon={<CrownOutlined />} onClick={() => navigate('/w/home/upgrade')} data-testid="chat-refusal-upgrade">
+            {t('chat.upgrade')}
           </Button>
         </div>
-      </div>
+      ) : (
+        <div className="kd-chat-composer">
+          <ComposerTools
+            onEmoticon={pickEmoticon}
+            onImage={sendImage}
+            uploading={upload.isPending}
+            onTranslate={full ? () => (translating ? setTranslating(null) : openTranslate(draft)) : undefined}
+            translating={Boolean(translating)}
+            gifts={full}
+          />
+          <div className="kd-chat-input">
+            <Input.TextArea
+              ref={area}
+              value={draft}
+              onChange={(e) => setDraft(e.target.value)}
+              onKeyDown={onKeyDown}
+              maxLength={CHAT_LIMITS.textMax}
+              autoSize={full ? { minRows: 2, maxRows: 4 } : { minRows: 1, maxRows: 3 }}
+              variant="borderless"
+              placeholder={t('chat.placeholder')}
+              aria-label={t('chat.placeholder')}
+              data-testid="chat-input"
+            />
+            <Button type="primary" shape={full ? 'round' : 'circle'} icon={<SendOutlined />} onClick={send} aria-label={t('common:actions.send')} data-testid="chat-send">
+              {full ? t('common:actions.send') : null}
+            </Button>
+          </div>
+        </div>
+      )}
     </div>
   );
 }

@@ -40,8 +40,8 @@ function HiddenWindows({ windows }: { windows: ChatWindow[] }) {
 
 /**
  * The floating chat of every signed-in /w/home page but the chat page itself: the customer-service
- * widget and the chat-list dock in a 300 px column at the bottom right, and to their left as many
- * conversation windows as the viewport holds. It also shows the chat's refusals everywhere.
+ * and chat-list launchers (each opening a 300 px panel) at the bottom right, and to their left as
+ * many conversation windows as the viewport holds. It also shows the chat's refusals everywhere.
  */
 export function FloatingChat() {
   useChatRefusals();

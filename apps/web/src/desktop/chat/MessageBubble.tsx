@@ -1,6 +1,7 @@
 import { ExclamationCircleFilled, LockOutlined, TranslationOutlined } from '@ant-design/icons';
 import { Button, Image, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { isFinalRefusal } from '../../chat/chat-reducer';
 import type { ChatLine } from '../../chat/use-chat';
 import { Avatar } from '../../ui/Avatar';
 import { EmoticonText } from '../../ui/emoticons/EmoticonText';
@@ -65,9 +66,12 @@ export function MessageBubble({ line, mine, peer, onRetry, onTranslate, onImageL
                 <ExclamationCircleFilled /> {t('common:chat.failed')}
               </span>
             </Tooltip>
-            <Button type="link" size="small" onClick={() => onRetry(line.message.client_id)} data-testid="chat-retry">
-              {t('common:chat.retry')}
-            </Button>
+            {/* No "Send again" where sending again cannot work: the conversation says why and offers the upgrade. */}
+            {isFinalRefusal(failed.error) ? null : (
+              <Button type="link" size="small" onClick={() => onRetry(line.message.client_id)} data-testid="chat-retry">
+                {t('common:chat.retry')}
+              </Button>
+            )}
           </span>
         ) : null}
       </div>

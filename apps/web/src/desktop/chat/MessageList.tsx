@@ -7,7 +7,7 @@ import { useRelativeTime } from '../../ui/RelativeTime';
 import { isMine, lineKey, lineSeconds, TIME_GAP_SECONDS } from './chat-view';
 import { MessageBubble } from './MessageBubble';
 
-/** Spec section 4: new lines scroll into view unless the member scrolled up more than this. */
+/** docs/product-rules.md §4: new lines scroll into view unless the member scrolled up more than this. */
 const STICK_PX = 20;
 
 interface MessageListProps {

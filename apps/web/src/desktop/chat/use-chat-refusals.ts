@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useChatSignals } from '../../chat/use-chat';
-import type { ChatSignal } from '../../chat/chat-store';
+import { useChat, type ChatSignal } from '../../chat/chat-store';
 import { useChatWindows } from './window-store';
 
 /**
@@ -22,6 +22,9 @@ export function useChatRefusals(): void {
   const handler = useCallback(
     (signal: ChatSignal) => {
       if (signal.type !== 'refused' || signal.error === 'unauthorized') return;
+      // A conversation on screen refused for good says why itself, once, with the upgrade (issue 13):
+      // no toast per attempt (opening it, then each message).
+      if (signal.kind === 7 && signal.uid !== undefined && (useChat.getState().viewing[signal.uid] ?? 0) > 0) return;
       const text = t(`errors.${signal.error}`, { defaultValue: signal.msg || t('errors.generic') });
       if (signal.kind === 10) return void message.error(text);
       void message.warning(text);

@@ -1,5 +1,6 @@
 import { SUPPORT_ACCOUNT_ID, type ChatAddress } from '@kindred/protocol';
 import { useCallback } from 'react';
+import type { ChatPeer } from '../../chat/use-chat-peer';
 import { useSession } from '../../state/session';
 import { useChatWindows } from './window-store';
 
@@ -10,11 +11,11 @@ import { useChatWindows } from './window-store';
 export function useOpenChatWindow() {
   const me = useSession((s) => s.user?.id);
   return useCallback(
-    (uid: number, address: ChatAddress = 'member') => {
+    (uid: number, address: ChatAddress = 'member', peer?: ChatPeer) => {
       if (uid === me) return;
       const store = useChatWindows.getState();
       if (uid === SUPPORT_ACCOUNT_ID) store.setPanel('service');
-      else store.open(uid, address);
+      else store.open(uid, address, peer);
     },
     [me],
   );

@@ -11,7 +11,7 @@ import { AVATAR_TYPES, centredSquare, checkAvatarFile, renderAvatar, type CropAr
 import { CropStage } from './CropStage';
 import './crop.css';
 
-/** Spec section 4: step 1 choose, 2 crop/zoom, 3 upload; loading 0 idle, 1 uploading, 2 success, 3 failed. */
+/** docs/product-rules.md §4: step 1 choose, 2 crop/zoom, 3 upload; loading 0 idle, 1 uploading, 2 success, 3 failed. */
 type Step = 1 | 2 | 3;
 type Loading = 0 | 1 | 2 | 3;
 const MAX_KB = LIMITS.avatarMaxBytes / 1024;

@@ -37,7 +37,7 @@ export function CopyField({ value, name }: { value: string; name: string }) {
   };
   return (
     <Space.Compact block>
-      <Input name={name} value={value} readOnly onFocus={(e) => e.target.select()} size="large" />
+      <Input name={name} value={value} readOnly onFocus={(e) => e.target.select()} size="large" aria-label={t('invitationLink')} />
       <Button type="primary" size="large" icon={copied ? <CheckOutlined /> : <CopyOutlined />} onClick={() => void copy()} data-testid="copy-invitation">
         {copied ? t('common:actions.copied') : t('copyLink')}
       </Button>

@@ -33,7 +33,8 @@ function MainMenu() {
     { key: 'upgrade', icon: <CrownOutlined />, label: <Link to="/w/home/upgrade">{t('nav.upgrade')}</Link> },
     { key: 'store', icon: <GiftOutlined />, label: <Link to="/w/home/store">{t('nav.store')}</Link> },
   ];
-  return <Menu className="kd-main-menu" mode="horizontal" selectedKeys={[section]} items={items} disabledOverflow />;
+  // Overflow on: on a narrow window the last items fold into "…" instead of wrapping onto a second row.
+  return <Menu className="kd-main-menu" mode="horizontal" selectedKeys={[section]} items={items} />;
 }
 
 /** Top bar: brand, main menu and the member's notices, language and account; guests get sign-in links. */

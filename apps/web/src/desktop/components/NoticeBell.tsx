@@ -3,6 +3,7 @@ import { LIMITS, type NoticeWire } from '@kindred/protocol';
 import { Badge, Button, Dropdown, Empty, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useReadNoticeMutation, useUnreadNoticesQuery } from '../../api/notices';
+import { EmoticonText } from '../../ui/emoticons/EmoticonText';
 import { RelativeTime } from '../../ui/RelativeTime';
 
 function NoticeItem({ notice, onRead }: { notice: NoticeWire; onRead: (id: number) => void }) {
@@ -16,7 +17,7 @@ function NoticeItem({ notice, onRead }: { notice: NoticeWire; onRead: (id: numbe
         </span>
         <span className="kd-notice-body">
           <strong>{isGift ? t('notices.gift', { name: notice.gift?.givername ?? '' }) : t('notices.report')}</strong>
-          {isGift ? notice.content && <span>{notice.content}</span> : (notice.result || notice.content) && <span>{notice.result || notice.content}</span>}
+          {isGift ? notice.content && <span><EmoticonText text={notice.content} /></span> : (notice.result || notice.content) && <span>{notice.result || notice.content}</span>}
           <small>
             <RelativeTime seconds={notice.create_time} />
           </small>

@@ -1,6 +1,9 @@
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useSession } from '../../state/session';
 import { ComingSoon } from '../../ui/ComingSoon';
+import { NotFound } from '../../ui/NotFound';
 
 /** The document title follows the route title; without one it is the brand alone. */
 export function usePageTitle(title: string | undefined) {
@@ -28,6 +31,22 @@ export function PlaceholderPage({ title }: { title: string }) {
   return (
     <div className="kd-card kd-placeholder">
       <ComingSoon title={text} />
+    </div>
+  );
+}
+
+/** react-router keeps the position in its history entry: above 0 there is a page of ours to go back to. */
+const canGoBack = () => ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
+
+/** An address under /w that leads nowhere (issue 13): said plainly, with the way back and home. */
+export function NotFoundPage() {
+  const { t } = useTranslation('desktop');
+  const navigate = useNavigate();
+  const signedIn = useSession((s) => Boolean(s.token));
+  usePageTitle(t('titles.notFound'));
+  return (
+    <div className="kd-card kd-placeholder">
+      <NotFound home={signedIn ? '/w/home/index' : '/w/login'} onBack={canGoBack() ? () => navigate(-1) : undefined} />
     </div>
   );
 }

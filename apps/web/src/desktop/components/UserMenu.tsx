@@ -2,6 +2,7 @@ import { DownOutlined, EditOutlined, EyeOutlined, LogoutOutlined, MailOutlined, 
 import { Sex } from '@kindred/protocol';
 import { App, Dropdown, Switch } from 'antd';
 import type { MenuProps } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLogoutMutation } from '../../api/auth';
@@ -28,6 +29,8 @@ export function UserMenu() {
     failed: (text) => void message.error(text),
   });
   const woman = user?.sex === Sex.female;
+  // Controlled, so choosing the switch keeps the menu open and the member sees it move (issue 13).
+  const [open, setOpen] = useState(false);
 
   // mutateAsync: clearing the session unmounts this menu before per-call callbacks would run.
   const signOut = () => void logout.mutateAsync().finally(() => navigate('/w/login', { replace: true }));
@@ -50,6 +53,10 @@ export function UserMenu() {
     <Dropdown
       trigger={['click']}
       placement="bottomRight"
+      open={open}
+      onOpenChange={(next, info) => {
+        if (next || info.source === 'trigger') setOpen(next);
+      }}
       menu={{
         items: [
           { key: 'profile', icon: <UserOutlined />, label: t('nav.profile') },
@@ -61,13 +68,14 @@ export function UserMenu() {
           { key: 'signOut', icon: <LogoutOutlined />, label: t('nav.signOut'), danger: true },
         ],
         onClick: ({ key }) => {
-          if (key === 'signOut') return signOut();
           if (key === 'visibility') return void (visibility.pending || visibility.toggle(!visibility.visible));
+          setOpen(false);
+          if (key === 'signOut') return signOut();
           navigate(LINKS[key as keyof typeof LINKS]);
         },
       }}
     >
-      <button type="button" className="kd-user-trigger" data-testid="user-menu" aria-label={t('nav.account')}>
+      <button type="button" className="kd-user-trigger" data-testid="user-menu" aria-label={`${user?.username ?? ''}, ${t('nav.account')}`}>
         <Avatar src={user?.avatar} name={user?.username ?? ''} size={32} />
         <span className="kd-user-name">{user?.username}</span>
         <DownOutlined className="kd-user-caret" />

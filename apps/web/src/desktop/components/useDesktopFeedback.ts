@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 
 /**
  * Free members asking for more than the first page: "Need to upgrade~", then the upgrade page
- * after TIMINGS.upgradeRedirectMs (spec sections 6 and 9). Leaving the screen first cancels the move.
+ * after TIMINGS.upgradeRedirectMs (docs/product-rules.md §6, §9). Leaving the screen first cancels the move.
  */
 export function useUpgradeRedirect() {
   const { message } = App.useApp();

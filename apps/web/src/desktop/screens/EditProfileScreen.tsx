@@ -18,9 +18,14 @@ interface EditValues {
   email: string;
   birthday: Dayjs | null;
   sex: number;
+  /** Asked for only when the e-mail changes (the server requires it then). */
+  password?: string;
 }
 
-/** Avatar, e-mail, birthday and gender; the password is changed in its own dialog. */
+/**
+ * Avatar, e-mail, birthday and gender; the password is changed in its own dialog. A new e-mail
+ * needs the current password, so the field appears as soon as the address differs.
+ */
 export function EditProfileScreen() {
   const { t } = useTranslation('desktop');
   const user = useSession((s) => s.user);
@@ -31,12 +36,20 @@ export function EditProfileScreen() {
   const [cropping, setCropping] = useState(false);
   const [changingPassword, setChangingPassword] = useState(false);
   const latestAdultDay = dayjs().subtract(LIMITS.minAge, 'year');
+  const [form] = Form.useForm<EditValues>();
+  const typedEmail = Form.useWatch('email', form);
+  const emailChanged = typeof typedEmail === 'string' && typedEmail.trim().toLowerCase() !== (user?.email ?? '').toLowerCase();
 
   const submit = (v: EditValues) => {
     if (!v.birthday) return;
     profile.mutate(
-      { email: v.email.trim(), birthday: birthdayMs(v.birthday), sex: v.sex },
-      { onSuccess: () => void message.success(t('common:messages.modified')) },
+      { email: v.email.trim(), birthday: birthdayMs(v.birthday), sex: v.sex, ...(emailChanged ? { password: v.password?.trim() } : {}) },
+      {
+        onSuccess: () => {
+          form.setFieldValue('password', '');
+          void message.success(t('common:messages.modified'));
+        },
+      },
     );
   };
 
@@ -57,6 +70,7 @@ export function EditProfileScreen() {
           </div>
         </div>
         <Form<EditValues>
+          form={form}
           name="profile"
           layout="vertical"
           size="large"
@@ -68,6 +82,11 @@ export function EditProfileScreen() {
           <Form.Item name="email" label={t('common:fields.email')} rules={[rules.required('email'), rules.email]}>
             <Input name="email" type="email" prefix={<MailOutlined />} maxLength={LIMITS.emailMax} autoComplete="email" />
           </Form.Item>
+          {emailChanged ? (
+            <Form.Item name="password" label={t('edit.currentPassword')} extra={t('edit.currentPasswordHint')} rules={[rules.required('password')]}>
+              <Input.Password name="password" prefix={<LockOutlined />} maxLength={128} autoComplete="current-password" data-testid="profile-password" />
+            </Form.Item>
+          ) : null}
           <Form.Item name="birthday" label={t('common:fields.birthday')} rules={[rules.requiredChoice('birthday'), rules.adult]}>
             <DatePicker
               name="birthday"

@@ -22,7 +22,7 @@ type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChang
 
 /**
  * A plain input styled like antd-mobile's: the login page is the first thing a phone loads, and
- * antd-mobile's Input (with its clear icon and locale) costs more than it adds there (DESIGN section 9).
+ * antd-mobile's Input (with its clear icon and locale) costs more than it adds there (docs/architecture.md §9).
  * Its accessible name is the placeholder.
  */
 export function FieldInput({ value, onChange, className = '', ...props }: InputProps) {

@@ -14,12 +14,14 @@ export function LanguageButton() {
   const [open, setOpen] = useState(false);
   const [requested, setRequested] = useState(false);
   const current = (i18n.resolvedLanguage ?? i18n.language) as Language;
+  const name = LANGUAGE_NAMES[current] ?? LANGUAGE_NAMES.en;
   return (
     <>
       <button
         type="button"
         className="m-lang-button"
-        aria-label={t('auth.chooseLanguage')}
+        // The visible language name starts the accessible name, as speech input expects (WCAG 2.5.3).
+        aria-label={`${name}, ${t('auth.chooseLanguage')}`}
         aria-haspopup="dialog"
         onPointerDown={preload}
         onFocus={preload}
@@ -29,7 +31,7 @@ export function LanguageButton() {
         }}
       >
         <GlobeIcon />
-        <span>{LANGUAGE_NAMES[current] ?? LANGUAGE_NAMES.en}</span>
+        <span>{name}</span>
       </button>
       {requested ? (
         <Suspense fallback={null}>

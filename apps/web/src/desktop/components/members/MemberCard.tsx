@@ -11,7 +11,7 @@ import { MemberFacts } from './MemberFacts';
 import { MemberName } from './MemberName';
 import { OnlineDot, OnlineText } from './OnlineStatus';
 
-/** One member in a grid (spec section 2): avatar, name, badge, presence, follow, chat and gift. */
+/** One member in a grid (docs/product-rules.md §2): avatar, name, badge, presence, follow, chat and gift. */
 export function MemberCard({ member }: { member: MemberCardWire }) {
   const { t } = useTranslation('desktop');
   const later = useComingLater();
@@ -30,7 +30,7 @@ export function MemberCard({ member }: { member: MemberCardWire }) {
       <div className="kd-member-actions">
         <FollowButton member={member} size="small" />
         <Tooltip title={t('members.chat')}>
-          <Button size="small" shape="circle" icon={<MessageOutlined />} aria-label={t('members.chat')} onClick={() => openChat(member.id, 'member')} data-testid="member-chat" />
+          <Button size="small" shape="circle" icon={<MessageOutlined />} aria-label={t('members.chat')} onClick={() => openChat(member.id, 'member', { username: member.username, avatar: member.avatar })} data-testid="member-chat" />
         </Tooltip>
         <Tooltip title={t('members.gift')}>
           <Button size="small" shape="circle" icon={<GiftOutlined />} aria-label={t('members.gift')} onClick={() => later('gift')} data-testid="member-gift" />

@@ -36,7 +36,7 @@ function HoverCardBody({ member }: { member: MemberCardWire }) {
   );
 }
 
-/** A member's card shown after hovering 500 ms (spec section 9), 350 px wide. */
+/** A member's card shown after hovering 500 ms (docs/product-rules.md §9), 350 px wide. */
 export function MemberHoverCard({ member, children }: { member: MemberCardWire; children: ReactNode }) {
   return (
     <Popover

@@ -8,7 +8,7 @@ import { flattenPhotos, useDeletePhotoMutation, usePhotosInfiniteQuery } from '.
 import { LoadMore } from '../LoadMore';
 import './photos.css';
 
-/** Photos in groups by the day they were added, newest first (spec section 2: "grouped by date"). */
+/** Photos in groups by the day they were added, newest first (docs/product-rules.md §2: "grouped by date"). */
 function groupByDay(photos: PhotoWire[]): { day: string; photos: PhotoWire[] }[] {
   const groups = new Map<string, PhotoWire[]>();
   for (const photo of photos) {
@@ -30,7 +30,7 @@ function PhotoTile({ photo, own }: { photo: PhotoWire; own: boolean }) {
     );
   return (
     <figure className="kd-photo" data-testid="photo-item" data-photo-id={photo.pid}>
-      <Image src={photo.img} alt="" width="100%" height="100%" />
+      <Image src={photo.img} alt={t('photos.photo')} width="100%" height="100%" />
       {own ? (
         <Popconfirm title={t('photos.deleteConfirm')} okText={t('trends.delete')} okButtonProps={{ danger: true }} onConfirm={onDelete}>
           <Button className="kd-photo-delete" shape="circle" size="small" icon={<DeleteOutlined />} aria-label={t('photos.delete')} data-testid="photo-delete" />

@@ -47,7 +47,7 @@ export function TrendItem({ trend }: { trend: TrendWire }) {
             <EmoticonText text={trend.content} />
           </p>
         ) : null}
-        {trend.img ? <Image className="kd-trend-image" src={trend.img} alt="" width={280} /> : null}
+        {trend.img ? <Image className="kd-trend-image" src={trend.img} alt={t('trends.image')} width={280} /> : null}
       </div>
     </article>
   );

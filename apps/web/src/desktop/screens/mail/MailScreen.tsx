@@ -5,7 +5,7 @@ import { useCallback, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useErrorText } from '../../../api/errors';
-import { flattenMails, isLockedMail, isMailNeedUpgrade, unreadOf, useMailListInfiniteQuery, useReadMailMutation } from '../../../api/mail';
+import { flattenMails, isLockedMail, isMailNeedUpgrade, type MailUpgradeReason, unreadOf, useMailListInfiniteQuery, useReadMailMutation } from '../../../api/mail';
 import { Avatar } from '../../../ui/Avatar';
 import { EmoticonText } from '../../../ui/emoticons/EmoticonText';
 import { RelativeTime } from '../../../ui/RelativeTime';
@@ -64,10 +64,10 @@ export function MailScreen() {
   const unread = unreadOf(query.data);
 
   const offerUpgrade = useCallback(
-    () =>
+    (reason: MailUpgradeReason) =>
       void modal.confirm({
         title: t('mail.upgradeTitle'),
-        content: t('mail.upgradeText'),
+        content: <span data-testid="mail-upgrade-reason">{t(reason === 'send' ? 'mail.upgradeSendText' : 'mail.upgradeReadText')}</span>,
         okText: t('mail.upgradeNow'),
         cancelText: t('mail.later'),
         rootClassName: 'kd-mail-upgrade-modal',
@@ -77,13 +77,13 @@ export function MailScreen() {
   );
 
   const open = (mail: MailWire) => {
-    if (isLockedMail(mail)) return offerUpgrade();
+    if (isLockedMail(mail)) return offerUpgrade('read');
     setOpenId(mail.eid);
     if (mail.type === 0)
       read.mutate(mail.eid, {
         onError: (error) => {
           setOpenId(undefined);
-          if (isMailNeedUpgrade(error)) offerUpgrade();
+          if (isMailNeedUpgrade(error)) offerUpgrade('read');
           else void message.error(errorText(error));
         },
       });
@@ -138,7 +138,7 @@ export function MailScreen() {
           setCompose({ to: mail.sendername });
         }}
       />
-      <SendMailDialog open={compose !== null} to={compose?.to} onClose={() => setCompose(null)} onNeedUpgrade={offerUpgrade} />
+      <SendMailDialog open={compose !== null} to={compose?.to} onClose={() => setCompose(null)} onNeedUpgrade={() => offerUpgrade('send')} />
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../api/errors';
 import { useMemberDetailQuery } from '../../../api/members';
 import { useDeleteBackPhotoMutation, useUploadBackPhotoMutation } from '../../../api/photos';
+import { BannerArt } from '../../../ui/BannerArt';
 
 /**
  * The own profile's cover: the newest background photo (what others see on the detail page), with
@@ -40,6 +41,7 @@ export function ProfileCover({ userId }: { userId: number }) {
       data-testid="profile-cover"
       data-background={cover ? cover.id : ''}
     >
+      {cover ? null : <BannerArt className="kd-cover-art" />}
       <div className="kd-cover-actions">
         {cover ? (
           <Popconfirm title={t('profile.removeBackgroundConfirm')} okText={t('trends.delete')} okButtonProps={{ danger: true }} onConfirm={onDelete}>

@@ -4,6 +4,7 @@ import { Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../ui/Avatar';
+import { BannerArt } from '../../../ui/BannerArt';
 import { EmoticonText } from '../../../ui/emoticons/EmoticonText';
 import { useOpenChatWindow } from '../../chat/use-open-chat-window';
 import { FollowButton } from '../../components/members/FollowButton';
@@ -12,7 +13,7 @@ import { MemberName } from '../../components/members/MemberName';
 import { OnlineDot, OnlineText } from '../../components/members/OnlineStatus';
 import { useComingLater } from '../../components/useDesktopFeedback';
 
-/** Background photo, avatar, name, badge, facts, signature, counts and the buttons of spec section 2. */
+/** Background photo, avatar, name, badge, facts, signature, counts and the buttons of docs/product-rules.md §2. */
 export function ProfileHeader({ member }: { member: MemberDetailWire }) {
   const { t } = useTranslation('desktop');
   const later = useComingLater();
@@ -20,7 +21,9 @@ export function ProfileHeader({ member }: { member: MemberDetailWire }) {
   const cover = member.backphotos[0]?.img;
   return (
     <section className="kd-card kd-detail-hero">
-      <div className="kd-detail-cover" style={cover ? { backgroundImage: `url("${encodeURI(cover)}")` } : undefined} data-testid="detail-cover" />
+      <div className="kd-detail-cover" style={cover ? { backgroundImage: `url("${encodeURI(cover)}")` } : undefined} data-testid="detail-cover">
+        {cover ? null : <BannerArt className="kd-cover-art" />}
+      </div>
       <div className="kd-detail-main">
         <div className="kd-detail-avatar kd-member-photo">
           <Avatar src={member.avatar} name={member.username} size={112} />
@@ -49,7 +52,7 @@ export function ProfileHeader({ member }: { member: MemberDetailWire }) {
         </div>
       </div>
       <div className="kd-detail-actions">
-        <Button type="primary" size="large" icon={<MessageOutlined />} onClick={() => openChat(member.id, 'member')} data-testid="detail-message">
+        <Button type="primary" size="large" icon={<MessageOutlined />} onClick={() => openChat(member.id, 'member', { username: member.username, avatar: member.avatar })} data-testid="detail-message">
           {t('detail.message')}
         </Button>
         <FollowButton member={member} size="large" />

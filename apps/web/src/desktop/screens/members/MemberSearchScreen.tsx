@@ -11,7 +11,7 @@ import '../../components/members/members.css';
 
 /**
  * /w/home/member/search (needs Search_users, checked by the route). The username is trimmed; an
- * empty one, or a search that finds nobody, says "No users found" and clears the list (spec 5, 8).
+ * empty one, or a search that finds nobody, says "No users found" and clears the list (docs/product-rules.md §5, §8).
  * Typing searches by itself after TIMINGS.searchDebounceMs; Enter or the button search at once.
  */
 export function MemberSearchScreen() {

@@ -31,6 +31,7 @@ const strings = {
     expand: 'Expand',
     collapse: 'Minimise',
     moreWindows: '{{count}} more conversations',
+    upgrade: 'Upgrade membership',
   },
 };
 

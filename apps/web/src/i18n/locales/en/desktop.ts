@@ -49,6 +49,7 @@ const desktop = {
     general: 'General settings',
     notification: 'Notification settings',
     pending: 'Under approval',
+    notFound: 'Page not found',
   },
   footer: {
     about: 'About us',
@@ -147,6 +148,8 @@ const desktop = {
     security: 'Security',
     securityHint: 'Use a password you do not use anywhere else.',
     changePassword: 'Change password',
+    currentPassword: 'Current password',
+    currentPasswordHint: 'Needed to change your e-mail. Other devices signed in to your account will be signed out.',
   },
   password: {
     title: 'Change password',
@@ -252,6 +255,7 @@ const desktop = {
     empty: 'No posts yet',
     end: 'No more posts',
     sendFailed: 'Send failed',
+    image: 'Photo in the post',
   },
   detail: {
     message: 'Send message',
@@ -279,12 +283,14 @@ const desktop = {
     deleted: 'Deleted',
     empty: 'No photos yet',
     backToProfile: 'Back to profile',
+    photo: 'Photo',
   },
   later: {
     gift: 'Sending gifts opens in a coming update.',
     report: 'Reporting a member opens in a coming update.',
   },
   copyLink: 'Copy link',
+  invitationLink: 'Your invitation link',
   documentTitle: '{{title}} · Kindred',
 };
 

@@ -8,14 +8,17 @@ const strings = {
   support: 'Customer service',
   reply: 'Reply',
   address: 'To',
-  addressPlaceholder: 'Username or e-mail of the recipient',
+  addressPlaceholder: 'Username of the recipient',
   message: 'Message',
   messagePlaceholder: 'Write your message (at most {{max}} characters)',
   addressRequired: 'Please enter the recipient',
   sent: 'Send success',
   sendFailed: 'Send Failed',
   upgradeTitle: 'Need to upgrade~',
-  upgradeText: 'Free members can read mails from customer service only. Upgrade to VIP to read every mail.',
+  /** Why a free member may not open this mail (reading). */
+  upgradeReadText: 'Free members can read mails from customer service only. Upgrade to VIP to read every mail.',
+  /** Why a free member may not write this mail (sending again to someone already written to). */
+  upgradeSendText: 'Free members can write one mail to each member. Upgrade to VIP to keep writing to them.',
   upgradeNow: 'Upgrade now',
   later: 'Not now',
 };

@@ -23,6 +23,14 @@ const mobile = {
     agreement: 'Terms of use',
     forgot: 'Forgot password',
     reset: 'Choose a new password',
+    notFound: 'Page not found',
+    report: 'Report a member',
+    upgradeCode: 'Payment',
+    rechargePay: 'Recharge payment',
+    upgradePay: 'Membership payment',
+    upgradeInfo: 'Membership privileges',
+    giftsReceived: 'Received gifts',
+    giftSend: 'Send a gift',
   },
   auth: {
     language: 'Language',
@@ -143,6 +151,9 @@ const mobile = {
     newPlaceholder: 'New password ({{min}}-{{max}} characters)',
     repeatPlaceholder: 'Repeat the new password',
     passwordHint: 'Other devices signed in to your account will be signed out.',
+    changeEmail: 'Change e-mail',
+    newEmailPlaceholder: 'New e-mail address',
+    emailHint: 'Enter your current password to change the e-mail. Other devices signed in to your account will be signed out, and password reset links sent earlier stop working.',
   },
 };
 

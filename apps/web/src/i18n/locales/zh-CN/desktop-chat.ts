@@ -32,6 +32,7 @@ const strings: DesktopChatStrings = {
     expand: '展开',
     collapse: '收起',
     moreWindows: '另外 {{count}} 个会话',
+    upgrade: '升级会员',
   },
 };
 

@@ -50,6 +50,7 @@ const desktop: DesktopStrings = {
     general: '通用设置',
     notification: '通知设置',
     pending: '审核中',
+    notFound: '找不到页面',
   },
   footer: {
     about: '关于我们',
@@ -144,6 +145,8 @@ const desktop: DesktopStrings = {
     security: '安全',
     securityHint: '请使用一个在其他地方没有用过的密码。',
     changePassword: '修改密码',
+    currentPassword: '当前密码',
+    currentPasswordHint: '修改邮箱需要当前密码。其他已登录您账户的设备将被退出登录。',
   },
   password: {
     title: '修改密码',
@@ -249,6 +252,7 @@ const desktop: DesktopStrings = {
     empty: '还没有动态',
     end: '没有更多动态了',
     sendFailed: '发送失败',
+    image: '动态中的图片',
   },
   detail: {
     message: '发消息',
@@ -276,12 +280,14 @@ const desktop: DesktopStrings = {
     deleted: '已删除',
     empty: '还没有照片',
     backToProfile: '返回资料页',
+    photo: '照片',
   },
   later: {
     gift: '送礼物功能将在后续更新中开放。',
     report: '举报功能将在后续更新中开放。',
   },
   copyLink: '复制链接',
+  invitationLink: '你的邀请链接',
   documentTitle: '{{title}} · Kindred',
 };
 

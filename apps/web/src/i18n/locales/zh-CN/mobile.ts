@@ -24,6 +24,14 @@ const mobile: MobileStrings = {
     agreement: '服务条款',
     forgot: '忘记密码',
     reset: '设置新密码',
+    notFound: '找不到页面',
+    report: '举报会员',
+    upgradeCode: '支付',
+    rechargePay: '充值支付',
+    upgradePay: '会员支付',
+    upgradeInfo: '会员特权',
+    giftsReceived: '收到的礼物',
+    giftSend: '赠送礼物',
   },
   auth: {
     language: '语言',
@@ -132,6 +140,9 @@ const mobile: MobileStrings = {
     newPlaceholder: '新密码（{{min}}-{{max}} 位）',
     repeatPlaceholder: '再次输入新密码',
     passwordHint: '其他已登录您账户的设备将被退出登录。',
+    changeEmail: '修改邮箱',
+    newEmailPlaceholder: '新的邮箱地址',
+    emailHint: '修改邮箱需要输入当前密码。其他已登录您账户的设备将被退出登录，之前发送的重置密码链接也将失效。',
   },
 };
 

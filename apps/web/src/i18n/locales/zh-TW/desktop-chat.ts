@@ -32,6 +32,7 @@ const strings: DesktopChatStrings = {
     expand: '展開',
     collapse: '收合',
     moreWindows: '另外 {{count}} 個對話',
+    upgrade: '升級會員',
   },
 };
 

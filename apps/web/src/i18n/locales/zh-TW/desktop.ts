@@ -50,6 +50,7 @@ const desktop: DesktopStrings = {
     general: '一般設定',
     notification: '通知設定',
     pending: '審核中',
+    notFound: '找不到頁面',
   },
   footer: {
     about: '關於我們',
@@ -144,6 +145,8 @@ const desktop: DesktopStrings = {
     security: '安全',
     securityHint: '請使用一個在其他地方沒有用過的密碼。',
     changePassword: '修改密碼',
+    currentPassword: '目前密碼',
+    currentPasswordHint: '修改信箱需要目前密碼。其他已登入您帳戶的裝置將被登出。',
   },
   password: {
     title: '修改密碼',
@@ -249,6 +252,7 @@ const desktop: DesktopStrings = {
     empty: '還沒有動態',
     end: '沒有更多動態了',
     sendFailed: '發送失敗',
+    image: '動態中的圖片',
   },
   detail: {
     message: '發訊息',
@@ -276,12 +280,14 @@ const desktop: DesktopStrings = {
     deleted: '已刪除',
     empty: '還沒有照片',
     backToProfile: '返回資料頁',
+    photo: '照片',
   },
   later: {
     gift: '送禮物功能將在後續更新中開放。',
     report: '檢舉功能將在後續更新中開放。',
   },
   copyLink: '複製連結',
+  invitationLink: '你的邀請連結',
   documentTitle: '{{title}} · Kindred',
 };
 

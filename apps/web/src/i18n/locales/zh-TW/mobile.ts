@@ -24,6 +24,14 @@ const mobile: MobileStrings = {
     agreement: '服務條款',
     forgot: '忘記密碼',
     reset: '設定新密碼',
+    notFound: '找不到頁面',
+    report: '檢舉會員',
+    upgradeCode: '付款',
+    rechargePay: '儲值付款',
+    upgradePay: '會員付款',
+    upgradeInfo: '會員特權',
+    giftsReceived: '收到的禮物',
+    giftSend: '贈送禮物',
   },
   auth: {
     language: '語言',
@@ -132,6 +140,9 @@ const mobile: MobileStrings = {
     newPlaceholder: '新密碼（{{min}}-{{max}} 位）',
     repeatPlaceholder: '再次輸入新密碼',
     passwordHint: '其他已登入您帳戶的裝置將被登出。',
+    changeEmail: '修改信箱',
+    newEmailPlaceholder: '新的信箱地址',
+    emailHint: '修改信箱需要輸入目前密碼。其他已登入您帳戶的裝置將被登出，之前寄出的重設密碼連結也將失效。',
   },
 };
 

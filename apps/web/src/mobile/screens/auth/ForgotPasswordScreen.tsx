@@ -12,7 +12,7 @@ import { toastFail } from '../../toast';
 import { useSingleFlight } from '../../use-single-flight';
 import '../../auth.css';
 
-/** /m/Forgotpassword: one e-mail field; the server mails a one-time reset link (DESIGN section 8). */
+/** /m/Forgotpassword: one e-mail field; the server mails a one-time reset link (docs/architecture.md §8). */
 export default function ForgotPasswordScreen() {
   const { t } = useTranslation('mobile');
   const errorText = useErrorText();

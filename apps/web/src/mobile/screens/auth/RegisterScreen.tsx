@@ -42,7 +42,7 @@ export default function RegisterScreen() {
   const set = <K extends keyof RegisterForm>(key: K) => (value: RegisterForm[K]) => setForm((f) => ({ ...f, [key]: value }));
 
   const submit = useSingleFlight(async (event: FormEvent) => {
-    // Spec section 5: without the terms accepted, submitting does nothing but point at them.
+    // docs/product-rules.md §5: without the terms accepted, submitting does nothing but point at them.
     if (!agreed) return toastFail(t('common:validation.agreement'));
     const problem = checkRegister(form, invitation);
     if (problem) return toastFail(problemText(t, problem));

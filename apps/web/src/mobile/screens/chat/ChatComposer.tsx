@@ -1,25 +1,22 @@
-import { blankMessageAllowed, CHAT_LIMITS, isBlank } from '@kindred/protocol';
+import { CHAT_LIMITS, chatTextAccepted } from '@kindred/protocol';
 import { Button, SpinLoading, TextArea, type TextAreaRef } from 'antd-mobile';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadImage } from '../../../api/account';
 import { useErrorText } from '../../../api/errors';
-import { useSession } from '../../../state/session';
 import { EmoticonPicker, insertEmoticon } from '../../../ui/emoticons/EmoticonPicker';
 import { PictureIcon, SmileIcon } from '../../icons';
 import { toastFail } from '../../toast';
 
 export interface ChatComposerProps {
-  peerId: number;
   onText: (text: string) => void;
   onImage: (url: string) => void;
 }
 
 /** The input bar: emoticons, a picture (uploaded first, then sent), the text and Send. */
-export function ChatComposer({ peerId, onText, onImage }: ChatComposerProps) {
+export function ChatComposer({ onText, onImage }: ChatComposerProps) {
   const { t } = useTranslation('mobile');
   const errorText = useErrorText();
-  const sex = useSession((s) => s.user?.sex ?? 1);
   const [text, setText] = useState('');
   const [emoticons, setEmoticons] = useState(false);
   const [uploading, setUploading] = useState(false);
@@ -29,8 +26,8 @@ export function ChatComposer({ peerId, onText, onImage }: ChatComposerProps) {
   const caret = useRef<number | null>(null);
 
   const send = () => {
-    // Spec section 5: blank refused unless a woman writes to a member (never to support).
-    if (isBlank(text) && !blankMessageAllowed(sex, peerId)) {
+    // docs/product-rules.md §5: a blank text is never sent (the server refuses it too).
+    if (!chatTextAccepted(text)) {
       toastFail(t('common:errors.content_empty'));
       return;
     }

@@ -14,7 +14,7 @@ import '../discovery/discovery.css';
 
 /**
  * The chat list's body, shared by the Messages tab and /m/home/chat/list: search by name, the
- * conversations newest first, and for women (spec section 6) swipe left to delete one.
+ * conversations newest first, and for women (docs/product-rules.md §6) swipe left to delete one.
  */
 export function ConversationList() {
   const { t } = useTranslation('mobile');

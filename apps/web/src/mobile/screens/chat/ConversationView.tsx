@@ -2,9 +2,14 @@ import { SUPPORT_ACCOUNT_ID, TRANSLATE_TARGETS, type ChatAddress, type MessageWi
 import { ActionSheet } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isFinalRefusal } from '../../../chat/chat-reducer';
+import { useChat } from '../../../chat/chat-store';
 import { useContact, useChatStatus, useConversation } from '../../../chat/use-chat';
+import { useChatPeer } from '../../../chat/use-chat-peer';
 import { useSession } from '../../../state/session';
+import { useNavigate } from 'react-router';
 import { useGoBack } from '../../use-go-back';
+import { UPGRADE_PATH } from '../discovery/use-upgrade-redirect';
 import { ChatComposer } from './ChatComposer';
 import { ChatHeader } from './ChatHeader';
 import { lineKey, MessageLines } from './MessageLines';
@@ -25,6 +30,10 @@ export function ConversationView({ uid, address, back }: { uid: number; address:
   const { t } = useTranslation('mobile');
   const user = useSession((s) => s.user);
   const contact = useContact(uid);
+  // Name and picture even when the conversation is not in the list (refused, or not loaded yet).
+  const peer = useChatPeer(uid);
+  const refusal = useChat((s) => s.refusals[uid]);
+  const navigate = useNavigate();
   const status = useChatStatus();
   const conversation = useConversation(uid, address);
   const { items, translate } = useTranslations();
@@ -36,7 +45,7 @@ export function ConversationView({ uid, address, back }: { uid: number; address:
   useChatRefusals(uid);
 
   const service = uid === SUPPORT_ACCOUNT_ID;
-  const name = service ? t('titles.service') : (contact?.username ?? '');
+  const name = service ? t('titles.service') : (peer?.username ?? '');
   const online = !service && contact?.is_online === 1;
   const connection = status === 'open' ? null : status === 'reconnecting' ? 'reconnecting' : status === 'closed' ? 'closed' : 'connecting';
 
@@ -56,11 +65,11 @@ export function ConversationView({ uid, address, back }: { uid: number; address:
       ) : null}
       <MessageLines
         lines={conversation.lines}
-        loaded={conversation.loaded}
+        loaded={conversation.loaded || isFinalRefusal(refusal)}
         more={conversation.more}
         meId={user?.id ?? 0}
         self={{ name: user?.username ?? '', avatar: user?.avatar ?? '' }}
-        peer={{ name: contact?.username ?? name, avatar: contact?.avatar ?? '' }}
+        peer={{ name, avatar: peer?.avatar ?? '' }}
         empty={service ? t('chat.serviceWelcome') : t('chat.sayHello', { name })}
         translations={items}
         onLoadEarlier={conversation.loadHistory}
@@ -68,17 +77,26 @@ export function ConversationView({ uid, address, back }: { uid: number; address:
         onRetry={conversation.retry}
         scroll={scroll}
       />
-      <ChatComposer
-        peerId={uid}
-        onText={(text) => {
-          conversation.sendText(text);
-          scroll.stick();
-        }}
-        onImage={(url) => {
-          conversation.sendImage(url);
-          scroll.stick();
-        }}
-      />
+      {isFinalRefusal(refusal) ? (
+        // Refused for a reason sending again cannot change: said once, here, with the upgrade (issue 13).
+        <footer className="m-chat-refusal" role="status" data-testid="chat-refusal" data-error={refusal}>
+          <p>{t(`common:errors.${refusal}`)}</p>
+          <button type="button" className="m-chat-refusal-upgrade" onClick={() => navigate(UPGRADE_PATH)} data-testid="chat-refusal-upgrade">
+            {t('chat.upgrade')}
+          </button>
+        </footer>
+      ) : (
+        <ChatComposer
+          onText={(text) => {
+            conversation.sendText(text);
+            scroll.stick();
+          }}
+          onImage={(url) => {
+            conversation.sendImage(url);
+            scroll.stick();
+          }}
+        />
+      )}
       <ActionSheet
         visible={translating !== null}
         onClose={() => setTranslating(null)}

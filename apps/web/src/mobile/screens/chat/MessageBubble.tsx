@@ -2,6 +2,7 @@ import { isBlank, type MessageWire } from '@kindred/protocol';
 import { ImageViewer } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { isFinalRefusal } from '../../../chat/chat-reducer';
 import type { ChatLine } from '../../../chat/use-chat';
 import { Avatar } from '../../../ui/Avatar';
 import { EmoticonText } from '../../../ui/emoticons/EmoticonText';
@@ -84,9 +85,11 @@ export function MessageBubble({ line, mine, author, translation, onTranslate, on
         {failed && line.kind === 'pending' ? (
           <span className="m-line-status is-failed" data-testid="chat-failed">
             {t('common:chat.failed')}
-            <button type="button" className="m-line-retry" onClick={() => onRetry(line.message.client_id)} data-testid="chat-retry">
-              {t('common:chat.retry')}
-            </button>
+            {isFinalRefusal(failed.error) ? null : (
+              <button type="button" className="m-line-retry" onClick={() => onRetry(line.message.client_id)} data-testid="chat-retry">
+                {t('common:chat.retry')}
+              </button>
+            )}
           </span>
         ) : null}
       </div>

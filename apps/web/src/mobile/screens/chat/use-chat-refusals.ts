@@ -6,7 +6,8 @@ import { toastFail } from '../../toast';
 import { useUpgradeRedirect } from '../discovery/use-upgrade-redirect';
 
 /**
- * The server's refusals while a conversation is on screen: kind 7 (no free chat left) says so,
+ * The server's refusals while a conversation is on screen: kind 7 (no free chat left) is said by
+ * the screen itself, in place of the input;
  * kind 8 says so and moves to the upgrade page after 1.5 s, anything else (kind 10) shows the
  * translated error. Refusals about another conversation are not this screen's business.
  */
@@ -16,6 +17,8 @@ export function useChatRefusals(uid: number): void {
   const handle = useCallback(
     (signal: ChatSignal) => {
       if (signal.type !== 'refused' || (signal.uid !== undefined && signal.uid !== uid)) return;
+      // No free chat left: the screen says so once, in place of the input (issue 13), not per attempt.
+      if (signal.kind === 7) return;
       if (signal.kind === 8) upgrade();
       else toastFail(t(`errors.${signal.error}`, { defaultValue: signal.msg }));
     },

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 export type MobileChatOrigin = Extract<ChatAddress, 'list' | 'trend' | 'member' | 'profile'>;
 export const MOBILE_CHAT_ORIGINS: readonly MobileChatOrigin[] = ['list', 'trend', 'member', 'profile'];
 
-/** The screen of a conversation: support has its own (spec section 4), everyone else /m/home/chat/index. */
+/** The screen of a conversation: support has its own (docs/product-rules.md §4), everyone else /m/home/chat/index. */
 export function chatPath(uid: number, from: MobileChatOrigin = 'list'): string {
   if (uid === SUPPORT_ACCOUNT_ID) return '/m/home/chat/service';
   return from === 'list' ? `/m/home/chat/index?uid=${uid}` : `/m/home/chat/index?uid=${uid}&from=${from}`;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 
-/** Scrolled up by more than this, the member is reading older lines: new ones do not pull the view down (spec section 4). */
+/** Scrolled up by more than this, the member is reading older lines: new ones do not pull the view down (docs/product-rules.md §4). */
 const STICK_PX = 20;
 
 /**

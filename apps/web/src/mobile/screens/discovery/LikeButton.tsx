@@ -9,7 +9,7 @@ import { toastFail, toastSuccess } from '../../toast';
 import './discovery.css';
 
 /**
- * Follow / cancel follow (spec section 4): is_like changes after the server's answer, in every list
+ * Follow / cancel follow (docs/product-rules.md §4): is_like changes after the server's answer, in every list
  * and profile at once. `compact` is the round heart of a member row. Hidden on yourself.
  */
 export function LikeButton({ member, compact = false }: { member: { id: number; is_like: number }; compact?: boolean }) {

@@ -6,7 +6,7 @@ import { toastFail } from '../../toast';
 import { useUpgradeRedirect } from './use-upgrade-redirect';
 import './discovery.css';
 
-/** "Click for more" under a paged list; at the last page it gives way to `endText` (spec section 4). */
+/** "Click for more" under a paged list; at the last page it gives way to `endText` (docs/product-rules.md §4). */
 export function LoadMore({ pager, endText }: { pager: Pager; endText?: string }) {
   const { t } = useTranslation();
   const errorText = useErrorText();

@@ -20,7 +20,7 @@ export function SexAge({ member }: { member: { sex: number; birthday: number } }
   );
 }
 
-/** One member of a list (spec section 2): avatar with online dot, name, badge, sex and age, presence, like. */
+/** One member of a list (docs/product-rules.md §2): avatar with online dot, name, badge, sex and age, presence, like. */
 export function MemberRow({ member }: { member: MemberCardWire }) {
   return (
     <Link to={`/m/home/my/newsfeed/${member.id}`} className="m-member-row" data-testid="member-row" data-member-id={member.id} data-username={member.username}>

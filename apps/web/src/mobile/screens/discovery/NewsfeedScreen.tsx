@@ -24,7 +24,7 @@ import './trends.css';
 const TABS = ['1', '2', '3'] as const;
 type Tab = (typeof TABS)[number];
 
-/** Another member's photos need View_photo (spec section 6); your own never do. */
+/** Another member's photos need View_photo (docs/product-rules.md §6); your own never do. */
 function PhotosTab({ userId, own }: { userId: number; own: boolean }) {
   const { t } = useTranslation();
   const allowed = usePermission('View_photo');
@@ -95,7 +95,7 @@ function Profile({ id, own }: { id: number; own: boolean }) {
   );
 }
 
-/** /m/home/my/newsfeed/:id: a profile; another member's needs View_profiles (spec section 6). `?type` picks the tab. */
+/** /m/home/my/newsfeed/:id: a profile; another member's needs View_profiles (docs/product-rules.md §6). `?type` picks the tab. */
 export default function NewsfeedScreen() {
   const { t } = useTranslation('mobile');
   const id = Number(useParams().id);

@@ -5,7 +5,7 @@ import './discovery.css';
 
 type Presence = { is_online: number; is_yin: number; last_login_time: number };
 
-/** The green dot on an avatar when the viewer may see the member online (spec section 4). */
+/** The green dot on an avatar when the viewer may see the member online (docs/product-rules.md §4). */
 export function OnlineDot({ member }: { member: Presence }) {
   const { t } = useTranslation('mobile');
   const { online } = useOnlineDisplay(member);

@@ -2,16 +2,18 @@ import { TIMINGS, type MemberDetailWire } from '@kindred/protocol';
 import { Swiper } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BannerArt } from '../../../ui/BannerArt';
 
 /**
- * The profile's photo banner, autoplaying every TIMINGS.bannerMs (spec section 2): the member's
- * background photos, or their avatar when they have none.
+ * The profile's photo banner, autoplaying every TIMINGS.bannerMs (docs/product-rules.md §2): the
+ * member's background photos, or the designed default when they have none (issue 13: never the
+ * small avatar stretched and blurred to the banner's size).
  */
 export function ProfileBanner({ member, children }: { member: MemberDetailWire; children?: ReactNode }) {
   const { t } = useTranslation('mobile');
-  const slides = member.backphotos.length ? member.backphotos.map((b) => ({ key: `b${b.id}`, img: b.img })) : member.avatar ? [{ key: 'avatar', img: member.avatar }] : [];
+  const slides = member.backphotos.map((b) => ({ key: `b${b.id}`, img: b.img }));
   return (
-    <section className={member.backphotos.length ? 'm-banner' : 'm-banner is-avatar'} aria-label={t('discovery.banner')} data-testid="profile-banner" data-slides={member.backphotos.length}>
+    <section className="m-banner" aria-label={t('discovery.banner')} data-testid="profile-banner" data-slides={slides.length}>
       {slides.length ? (
         <Swiper autoplay={slides.length > 1} autoplayInterval={TIMINGS.bannerMs} loop={slides.length > 1} indicator={slides.length > 1 ? undefined : false}>
           {slides.map((slide) => (
@@ -21,7 +23,7 @@ export function ProfileBanner({ member, children }: { member: MemberDetailWire; 
           ))}
         </Swiper>
       ) : (
-        <div className="m-banner-empty" aria-hidden="true" />
+        <BannerArt className="m-banner-art" />
       )}
       {children}
     </section>

@@ -12,7 +12,7 @@ import { UPGRADE_PATH } from './use-upgrade-redirect';
 /**
  * The Search tab: the member list, narrowed to usernames starting with the typed text. The text is
  * trimmed and searched TIMINGS.searchDebounceMs after the last key (Enter searches at once); a
- * search that finds nobody says "No users found". Searching by name needs Search_users (spec 5, 6).
+ * search that finds nobody says "No users found". Searching by name needs Search_users (docs/product-rules.md §5, §6).
  */
 export function SearchPane() {
   const { t } = useTranslation('mobile');

@@ -13,7 +13,7 @@ import { toastFail, toastSuccess } from '../../toast';
 import { useStartChat } from '../chat/use-start-chat';
 import { useConfirmDelete } from './use-confirm-delete';
 
-/** Server-written events (spec section 3): joined, avatar changed, profile edited. */
+/** Server-written events (docs/product-rules.md §3): joined, avatar changed, profile edited. */
 const EVENTS: Partial<Record<TrendWire['type'], string>> = { 0: 'discovery.eventJoined', 2: 'discovery.eventAvatar', 3: 'discovery.eventProfile' };
 
 /** One newsfeed item: author, badge, relative time, text with emoticons, image; delete on your own (mine 1). */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toastFail } from '../../toast';
 
 /**
- * A hidden `<input type=file>` that accepts images only (spec section 5): spread `inputProps` on it,
+ * A hidden `<input type=file>` that accepts images only (docs/product-rules.md §5): spread `inputProps` on it,
  * call `open()` from a button; `onImage` gets the chosen image. The same file can be chosen again.
  */
 export function useImageInput(onImage: (file: File) => void) {

@@ -8,7 +8,7 @@ export const UPGRADE_PATH = '/m/home/upgrade/index';
 
 /**
  * Free members asking for more than the first page: "Need to upgrade~", then the upgrade page after
- * TIMINGS.upgradeRedirectMs (spec sections 6 and 9). Leaving the screen first cancels the move.
+ * TIMINGS.upgradeRedirectMs (docs/product-rules.md §6, §9). Leaving the screen first cancels the move.
  */
 export function useUpgradeRedirect(): () => void {
   const { t } = useTranslation();

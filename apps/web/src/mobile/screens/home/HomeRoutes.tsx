@@ -1,12 +1,12 @@
 import { lazy } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { RequireAuth } from '../../../ui/guards';
 import { KitLocale } from '../../components/KitLocale';
 import { PendingScreen } from '../../components/PendingScreen';
 import { TabLayout } from '../../components/TabLayout';
 import { ChatLifecycle } from '../chat/ChatLifecycle';
 import { MineScreen } from './MineScreen';
-import { PagePlaceholder } from './PlaceholderScreen';
+import { MobileNotFound, PagePlaceholder } from './PlaceholderScreen';
 import '../../home.css';
 
 const MembersScreen = lazy(() => import('../discovery/MembersScreen'));
@@ -49,28 +49,43 @@ export default function HomeRoutes() {
           <Route path="my/setup/changepwd" element={<ChangePasswordScreen />} />
           <Route path="email/list" element={<MailListScreen />} />
           <Route path="email/send" element={<MailSendScreen />} />
+          {/* Money and gift screens later work builds: the placeholder, never a move elsewhere (issue 13). */}
           <Route path="invest/index" element={<PagePlaceholder titleKey="recharge" />} />
+          <Route path="invest/list" element={<PagePlaceholder titleKey="rechargePay" back="/m/home/invest/index" />} />
           <Route path="upgrade/index" element={<PagePlaceholder titleKey="upgrade" />} />
+          <Route path="upgrade/list" element={<PagePlaceholder titleKey="upgradePay" back="/m/home/upgrade/index" />} />
+          <Route path="upgrade/info" element={<PagePlaceholder titleKey="upgradeInfo" back="/m/home/upgrade/index" />} />
           <Route path="gift/list" element={<PagePlaceholder titleKey="gifts" />} />
+          <Route path="gift/listbox" element={<PagePlaceholder titleKey="giftsReceived" back="/m/home/gift/list" />} />
+          <Route path="gift/send/:id" element={<PagePlaceholder titleKey="giftSend" back="/m/home/gift/list" />} />
           <Route path="my/newsfeed/:id" element={<NewsfeedScreen />} />
           <Route path="trend/new" element={<TrendNewScreen />} />
           <Route path="chat/list" element={<ChatListScreen />} />
           <Route path="chat/index" element={<ChatScreen />} />
           <Route path="chat/service" element={<ServiceChatScreen />} />
-          <Route path="*" element={<Navigate to="/m/home/index" replace />} />
+          <Route path="*" element={<MobileNotFound />} />
         </Routes>
       </RequireAuth>
     </KitLocale>
   );
 }
 
-/** /m/reportList sits outside /m/home in the spec but needs a member all the same. */
-export function ReportsRoute() {
+/** /m/reportList, /m/report and /m/UpgradeCode sit outside /m/home but need a member all the same. */
+export function MemberPlaceholderRoute({ titleKey, back }: { titleKey: string; back: string }) {
   return (
     <KitLocale>
       <RequireAuth terminal="m" pending={<PendingScreen />}>
-        <PagePlaceholder titleKey="reports" />
+        <PagePlaceholder titleKey={titleKey} back={back} />
       </RequireAuth>
+    </KitLocale>
+  );
+}
+
+/** An unknown address under /m, outside /m/home: anyone may land there, signed in or not. */
+export function OutsideNotFoundRoute() {
+  return (
+    <KitLocale>
+      <MobileNotFound />
     </KitLocale>
   );
 }

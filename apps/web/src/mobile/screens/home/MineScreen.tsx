@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { useLogoutMutation } from '../../../api/auth';
 import { useSession } from '../../../state/session';
 import { Avatar } from '../../../ui/Avatar';
+import { EmoticonText } from '../../../ui/emoticons/EmoticonText';
 import { VipBadge } from '../../../ui/VipBadge';
 import { MenuIcon, type Tone } from '../../components/MenuIcon';
 import { CoinIcon, CrownIcon, EyeIcon, EyeOffIcon, FlagIcon, GiftIcon, HeadsetIcon, PictureIcon, SettingsIcon } from '../../icons';
@@ -69,7 +70,11 @@ export function MineScreen() {
             <VipBadge vip={user.vip} until={until} />
           </span>
         </div>
-        {user.signature ? <p className="m-mine-signature">{user.signature}</p> : null}
+        {user.signature ? (
+          <p className="m-mine-signature" data-testid="mine-signature">
+            <EmoticonText text={user.signature} />
+          </p>
+        ) : null}
       </header>
 
       <section className="m-mine-stats">

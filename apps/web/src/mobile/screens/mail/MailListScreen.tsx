@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useErrorText } from '../../../api/errors';
-import { flattenMails, isLockedMail, isMailNeedUpgrade, unreadOf, useMailListInfiniteQuery, useReadMailMutation } from '../../../api/mail';
+import { flattenMails, isLockedMail, isMailNeedUpgrade, type MailUpgradeReason, unreadOf, useMailListInfiniteQuery, useReadMailMutation } from '../../../api/mail';
 import { Avatar } from '../../../ui/Avatar';
 import { EmoticonText } from '../../../ui/emoticons/EmoticonText';
 import { RelativeTime } from '../../../ui/RelativeTime';
@@ -60,18 +60,18 @@ export default function MailListScreen() {
   const query = useMailListInfiniteQuery();
   const read = useReadMailMutation();
   const [openId, setOpenId] = useState<number>();
-  const [upgrade, setUpgrade] = useState(false);
+  const [upgrade, setUpgrade] = useState<MailUpgradeReason | null>(null);
   const mails = flattenMails(query.data);
   const unread = unreadOf(query.data);
 
   const open = (mail: MailWire) => {
-    if (isLockedMail(mail)) return setUpgrade(true);
+    if (isLockedMail(mail)) return setUpgrade('read');
     setOpenId(mail.eid);
     if (mail.type === 0)
       read.mutate(mail.eid, {
         onError: (error) => {
           setOpenId(undefined);
-          if (isMailNeedUpgrade(error)) setUpgrade(true);
+          if (isMailNeedUpgrade(error)) setUpgrade('read');
           else toastFail(errorText(error));
         },
       });
@@ -125,7 +125,7 @@ export default function MailListScreen() {
         </>
       )}
       <MailPopup mail={mails.find((m) => m.eid === openId)} onClose={() => setOpenId(undefined)} />
-      <UpgradeDialog visible={upgrade} onClose={() => setUpgrade(false)} />
+      <UpgradeDialog reason={upgrade} onClose={() => setUpgrade(null)} />
     </SubPage>
   );
 }

@@ -3,7 +3,7 @@ import { Button, Input, TextArea } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { isMailNeedUpgrade, useSendMailErrorText, useSendMailMutation } from '../../../api/mail';
+import { isMailNeedUpgrade, type MailUpgradeReason, useSendMailErrorText, useSendMailMutation } from '../../../api/mail';
 import { SubPage } from '../../components/SubPage';
 import { toastSuccess } from '../../toast';
 import { useSingleFlight } from '../../use-single-flight';
@@ -13,7 +13,7 @@ import './mail.css';
 const LIST = '/m/home/email/list';
 
 /**
- * /m/home/email/send: recipient (username or e-mail; `?to=` fills it when replying) and a message
+ * /m/home/email/send: recipient (username; `?to=` fills it when replying) and a message
  * of at most 50 characters with a counter. Problems stay under the form until the member edits it.
  */
 export default function MailSendScreen() {
@@ -25,7 +25,7 @@ export default function MailSendScreen() {
   const [email, setEmail] = useState(params.get('to') ?? '');
   const [content, setContent] = useState('');
   const [problem, setProblem] = useState('');
-  const [upgrade, setUpgrade] = useState(false);
+  const [upgrade, setUpgrade] = useState<MailUpgradeReason | null>(null);
 
   const edit = (set: (v: string) => void) => (value: string) => {
     set(value);
@@ -40,7 +40,7 @@ export default function MailSendScreen() {
       toastSuccess(t('mail.sent'));
       navigate(LIST, { replace: true });
     } catch (error) {
-      if (isMailNeedUpgrade(error)) setUpgrade(true);
+      if (isMailNeedUpgrade(error)) setUpgrade('send');
       setProblem(sendErrorText(error, 'mobile:mail.sendFailed'));
     }
   });
@@ -88,7 +88,7 @@ export default function MailSendScreen() {
           </Button>
         </div>
       </form>
-      <UpgradeDialog visible={upgrade} onClose={() => setUpgrade(false)} />
+      <UpgradeDialog reason={upgrade} onClose={() => setUpgrade(null)} />
     </SubPage>
   );
 }

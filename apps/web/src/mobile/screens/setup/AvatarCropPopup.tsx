@@ -9,7 +9,7 @@ import { useSaveProfile } from '../../use-save-profile';
 import { toastFail } from '../../toast';
 import { useSingleFlight } from '../../use-single-flight';
 
-/** Spec section 5: zoom runs 0-100; here 0 shows the whole square, 100 is three times closer. */
+/** docs/product-rules.md §5: zoom runs 0-100; here 0 shows the whole square, 100 is three times closer. */
 const ZOOM_STEPS = 100;
 const MAX_ZOOM = 3;
 const toZoom = (step: number) => 1 + (step / ZOOM_STEPS) * (MAX_ZOOM - 1);

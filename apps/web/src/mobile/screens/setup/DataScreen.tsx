@@ -1,5 +1,6 @@
 import { Sex } from '@kindred/protocol';
 import { List } from 'antd-mobile';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../../state/session';
@@ -7,11 +8,14 @@ import { SubPage } from '../../components/SubPage';
 import { formatBirthday } from '../../dates';
 import '../../setup.css';
 
-/** /m/home/my/setup/data: what the profile holds; birthday and gender open their editors. */
+const EmailPopup = lazy(() => import('./EmailPopup'));
+
+/** /m/home/my/setup/data: what the profile holds; birthday, gender and e-mail open their editors. */
 export default function DataScreen() {
   const { t, i18n } = useTranslation('mobile');
   const navigate = useNavigate();
   const user = useSession((s) => s.user);
+  const [editingEmail, setEditingEmail] = useState(false);
   if (!user) return null;
   return (
     <SubPage title={t('titles.data')} back="/m/home/my/setup/index">
@@ -24,8 +28,15 @@ export default function DataScreen() {
           {t('common:fields.sex')}
         </List.Item>
         <List.Item extra={user.country || t('setup.notSet')}>{t('common:fields.country')}</List.Item>
-        <List.Item extra={<span className="m-setup-extra">{user.email}</span>}>{t('common:fields.email')}</List.Item>
+        <List.Item extra={<span className="m-setup-extra" data-testid="data-email">{user.email}</span>} onClick={() => setEditingEmail(true)}>
+          {t('common:fields.email')}
+        </List.Item>
       </List>
+      {editingEmail ? (
+        <Suspense fallback={null}>
+          <EmailPopup onClose={() => setEditingEmail(false)} />
+        </Suspense>
+      ) : null}
     </SubPage>
   );
 }

@@ -7,6 +7,7 @@ import { useLogoutMutation } from '../../../api/auth';
 import { LANGUAGE_NAMES } from '../../../i18n';
 import { useSession } from '../../../state/session';
 import { Avatar } from '../../../ui/Avatar';
+import { EmoticonText } from '../../../ui/emoticons/EmoticonText';
 import { AVATAR_TYPES, checkAvatarFile } from '../../../ui/avatar-crop';
 import { MenuIcon } from '../../components/MenuIcon';
 import { SubPage } from '../../components/SubPage';
@@ -71,7 +72,7 @@ export default function SetupScreen() {
         <List.Item prefix={<MenuIcon tone="blue"><IdIcon /></MenuIcon>} onClick={() => navigate('/m/home/my/setup/data')} data-testid="setup-data">
           {t('setup.data')}
         </List.Item>
-        <List.Item prefix={<MenuIcon tone="violet"><PenIcon /></MenuIcon>} onClick={() => navigate('/m/home/my/setup/changesignature')} extra={<span className="m-setup-extra">{user.signature || t('setup.notSet')}</span>} data-testid="setup-signature">
+        <List.Item prefix={<MenuIcon tone="violet"><PenIcon /></MenuIcon>} onClick={() => navigate('/m/home/my/setup/changesignature')} extra={<span className="m-setup-extra" data-testid="setup-signature-text">{user.signature ? <EmoticonText text={user.signature} /> : t('setup.notSet')}</span>} data-testid="setup-signature">
           {t('setup.signature')}
         </List.Item>
         <List.Item prefix={<MenuIcon tone="green"><GlobeIcon /></MenuIcon>} onClick={() => navigate('/m/home/my/setup/lang')} extra={language} data-testid="setup-lang">

@@ -1,0 +1,101 @@
+import { SOCKET_CLOSE } from '@kindred/protocol';
+import type { UnitOfWork } from '../db/transaction.js';
+import type { SessionScope, SessionsRepository } from '../modules/auth/sessions.repository.js';
+import type { Connection } from './connection.js';
+import type { Hub, HubEvent } from './hub.js';
+import type { ConnectionRegistry } from './registry.js';
+
+export type { SessionScope } from '../modules/auth/sessions.repository.js';
+
+interface Log {
+  error(obj: unknown, msg: string): void;
+}
+
+type SessionsEnded = Extract<HubEvent, { type: 'sessions-ended' }>;
+
+/**
+ * The one way sessions end (sign-out, password change and reset; e-mail change, suspensions and
+ * bans call the same): their rows go and every socket they opened closes with 4401 on every node at
+ * once (the hub: Redis pub/sub, or in-process). Exposed as `services.sessionRevocation`.
+ *
+ * Sockets whose session ends any other way (it expired, other code deleted it, the account was
+ * disabled in the database) are caught by two backstops: a socket is checked once more right after
+ * it is registered (a session ending while the socket was authenticating would miss its event), and
+ * every node checks all its sockets' sessions every SOCKET_PING_MS (`sweep`).
+ */
+export class SessionRevocation {
+  private sweeping?: Promise<number>;
+
+  constructor(
+    private readonly sessions: SessionsRepository,
+    private readonly hub: Hub,
+    private readonly registry: ConnectionRegistry,
+    private readonly log: Log,
+    private readonly now: () => number = Date.now,
+  ) {
+    hub.subscribe((event) => {
+      if (event.type === 'sessions-ended') this.closeLocal(event);
+    });
+  }
+
+  /**
+   * Deletes the sessions in `scope` and closes their sockets everywhere; answers how many sessions
+   * there were. Given `unit`, the rows go in its transaction, together with the change that ends them
+   * (a new password never commits without the old sessions' end), and the sockets close once it committed.
+   */
+  async endSessions(scope: SessionScope, unit?: UnitOfWork): Promise<number> {
+    const ended = await this.sessions.deleteScope(scope, unit?.trx);
+    if (unit) unit.afterCommit(() => void this.closeSockets(scope).catch((err) => this.log.error({ err }, 'closing ended sessions failed')));
+    else await this.closeSockets(scope);
+    return ended;
+  }
+
+  /** Closes, on every node, the sockets of sessions that are already gone from the database. */
+  closeSockets(scope: SessionScope): Promise<void> {
+    const event: SessionsEnded = { type: 'sessions-ended', to: [scope.userId] };
+    if (scope.sessionIds) event.sessionIds = [...scope.sessionIds];
+    else if (scope.allExcept != null) event.allExcept = scope.allExcept;
+    return this.hub.publish(event);
+  }
+
+  /** Whether a socket's session is still usable (the check right after registering it). */
+  async isLive(sessionId: number): Promise<boolean> {
+    return (await this.sessions.liveIds([sessionId], this.now())).has(sessionId);
+  }
+
+  /** Closes this node's sockets whose session is no longer usable; answers how many. */
+  sweep(): Promise<number> {
+    return (this.sweeping ??= this.checkAll().finally(() => (this.sweeping = undefined)));
+  }
+
+  private async checkAll(): Promise<number> {
+    const bySession = new Map<number, Connection[]>();
+    for (const connection of this.registry.all()) {
+      const id = connection.sessionId;
+      if (id === undefined || connection.ended) continue;
+      const list = bySession.get(id);
+      if (list) list.push(connection);
+      else bySession.set(id, [connection]);
+    }
+    if (bySession.size === 0) return 0;
+    const live = await this.sessions.liveIds([...bySession.keys()], this.now());
+    let closed = 0;
+    for (const [id, connections] of bySession) {
+      if (live.has(id)) continue;
+      for (const connection of connections) end(connection);
+      closed += connections.length;
+    }
+    return closed;
+  }
+
+  /** This node's sockets of the ended sessions. */
+  private closeLocal(event: SessionsEnded): void {
+    for (const connection of this.registry.forUser(event.to[0]) ?? []) {
+      const id = connection.sessionId;
+      if (id === undefined) continue;
+      if (event.sessionIds ? event.sessionIds.includes(id) : id !== event.allExcept) end(connection);
+    }
+  }
+}
+
+const end = (connection: Connection) => connection.end(SOCKET_CLOSE.unauthorized, 'session ended');
