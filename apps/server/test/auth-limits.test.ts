@@ -43,6 +43,24 @@ describe('sign-in limits per account (issue 9, finding 5)', () => {
     expect((await login(ctx, other.user.username, other.password, '198.51.100.1')).body.status).toBe(200);
   });
 
+  it('puts the change-password check under the same back-off: a stolen session cannot guess the password', async () => {
+    const ctx = await startApp({ env: { LOGIN_FAILURE_LIMIT: '2' } });
+    const { user, password, token } = await buildUser(ctx);
+    const change = (oldpassword: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/member/index/changepwd',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ oldpassword, newpassword: 'brand-new-1', renewpassword: 'brand-new-1' }).toString(),
+      });
+    const errors = [];
+    for (let i = 0; i < 4; i++) errors.push((await change('wrong-guess')).json().error);
+    expect(errors).toEqual(['old_password_wrong', 'old_password_wrong', 'old_password_wrong', 'rate_limited']);
+    // The account waits, the right password included, on sign-in too.
+    expect((await change(password)).statusCode).toBe(429);
+    expect((await login(ctx, user.username, password, '198.51.100.9')).http).toBe(429);
+  });
+
   it('answers an unknown account exactly like a known one, so the limit tells nothing', async () => {
     const ctx = await startApp({ env: { LOGIN_FAILURE_LIMIT: '2' } });
     const { user } = await buildUser(ctx);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { storageFailureCode } from '../src/db/storage-failure.js';
 import { FAILURE_HOLD_MS, StorageHealth } from '../src/db/storage-health.js';
 import { as, buildUser, DEFAULT_PASSWORD } from './helpers/factories.js';
+import { connectMember } from './helpers/socket-client.js';
 import { startApp, testDialect, type TestApp } from './helpers/test-app.js';
 
 /**
@@ -128,6 +129,23 @@ describe('storageFailureCode', () => {
     for (const code of ['SQLITE_IOERR_WRITE', 'SQLITE_READONLY', '53100', '58030', 'ENOSPC', 'EDQUOT']) expect(storageFailureCode({ code })).toBe(code);
     for (const error of [new Error('boom'), { code: 'SQLITE_CONSTRAINT_UNIQUE' }, { code: '23505' }, { code: 'SQLITE_FULLY' }, null, undefined]) {
       expect(storageFailureCode(error)).toBeUndefined();
+    }
+  });
+});
+
+describe('live connections on a disk that takes no more writes', () => {
+  it('still opens a signed-in member’s socket with its catch-up, and closes it cleanly', async () => {
+    const ctx = await startApp();
+    const member = await buildUser(ctx);
+    const allowWrites = await refuseWrites(ctx);
+    try {
+      // Opening stamps the member's activity (a write that now fails): the socket must not care.
+      const { socket, contacts } = await connectMember(ctx, member.token);
+      expect(contacts).toMatchObject({ kind: 0, status: 'success', uid: member.user.id });
+      await socket.close();
+      expect(await ctx.services.presence.isOnline(member.user.id)).toBe(false);
+    } finally {
+      await allowWrites();
     }
   });
 });

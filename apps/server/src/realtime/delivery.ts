@@ -5,6 +5,7 @@ import type { HubEvent } from './hub.js';
 import type { ConnectionRegistry } from './registry.js';
 import type { RealtimeServices } from './services.js';
 import { visibleOnline } from '../modules/chat/chat.presenter.js';
+import { presenceHidden } from './presence-privacy.js';
 
 type Deliverable = Exclude<HubEvent, { type: 'sessions-ended' }>;
 
@@ -73,8 +74,12 @@ export class Delivery {
       case 'presence':
         return () => {
           for (const c of targets) {
+            const own = c.userId === event.userId;
+            // An invisible member's arrival or departure is not news to a viewer who sees her offline
+            // either way: even an unchanged frame would tell the moment she became active.
+            if (!own && presenceHidden(c.member!.sex, event)) continue;
             // Her own other devices see her real state; everyone else what they may see.
-            const isOnline = c.userId === event.userId ? (event.online ? 1 : 0) : visibleOnline(c.member!, event.online, event.isYin);
+            const isOnline = own ? (event.online ? 1 : 0) : visibleOnline(c.member!, event.online, event.isYin);
             this.send(c, { kind: 4, opt: event.opt, status: 'success', uid: event.userId, is_online: isOnline, is_yin: event.isYin });
           }
         };

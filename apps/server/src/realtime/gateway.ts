@@ -1,3 +1,4 @@
+import { unlessStorageFails } from '../db/storage-failure.js';
 import { ClientMessage, CHAT_LIMITS, SOCKET_CLOSE, type ServerMessage } from '@kindred/protocol';
 import type { RawData, WebSocket } from 'ws';
 import { unauthorized, validationFailed } from '../errors.js';
@@ -213,7 +214,7 @@ export class Gateway {
     await this.refreshMember(connection, member);
     if (this.registry.add(connection, member.id)) {
       const cameOnline = await this.presence.connected(member.id);
-      const user = await this.services.touchActive(member.id, this.now());
+      const user = await this.touchActive(member.id);
       if (cameOnline) await this.announcer.announce(member.id, true, user?.is_yin ?? member.user.is_yin, 100);
     }
     // A session that ended before the socket was registered was announced before anyone here could
@@ -237,12 +238,17 @@ export class Gateway {
     this.core.sessions.sweep().catch((err) => this.log.error({ err }, 'session check failed'));
   }
 
+  /** The activity stamp is not worth a socket: on a full disk the member still connects and leaves. */
+  private touchActive(userId: number) {
+    return unlessStorageFails('activity stamp (socket)', () => this.services.touchActive(userId, this.now()), this.log);
+  }
+
   private async goOffline(connection: Connection): Promise<void> {
     this.pending.delete(connection);
     const member = connection.member;
     if (!member || !this.registry.remove(connection, member.id) || this.closing) return;
     const wentOffline = await this.presence.disconnected(member.id);
-    const user = await this.services.touchActive(member.id, this.now());
+    const user = await this.touchActive(member.id);
     if (wentOffline) await this.announcer.announce(member.id, false, user?.is_yin ?? member.user.is_yin, 100);
   }
 

@@ -169,7 +169,11 @@ export class AuthService {
 
   async changePassword(member: Member, oldPassword: string, newPassword: string): Promise<void> {
     const user = await this.users.findById(member.id);
+    // Under the sign-in back-off: a stolen session must not become a way to guess the password.
+    const throttleKey = AuthThrottle.loginKey(member.id, member.username);
+    await this.throttle.beginLogin(throttleKey);
     if (!user || !(await this.hasher.verify(oldPassword, user.password_hash))) throw oldPasswordWrong();
+    await this.throttle.clearLogin(throttleKey);
     const passwordHash = await this.hasher.hash(newPassword);
     await inTransaction(this.db, async (unit) => {
       await this.users.update(member.id, { password_hash: passwordHash, updated_at: this.now() }, unit.trx);
