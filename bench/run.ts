@@ -1,6 +1,7 @@
 import { accountsBench } from './accounts.bench.js';
 import { membersBench } from './members.bench.js';
 import { socketBench } from './socket.bench.js';
+import { startBench } from './start.bench.js';
 import { webBench } from './web.bench.js';
 
 /** `npm run bench [-- name ...]`: runs the named benchmarks (all by default) and prints ratio tables. */
@@ -8,6 +9,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   accounts: accountsBench,
   members: membersBench,
   socket: socketBench,
+  start: startBench,
   web: webBench,
 };
 

@@ -1,9 +1,19 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The deployment journey (journeys/deployment.test.ts: two nodes behind nginx) needs PostgreSQL and
+ * Redis; it runs when TEST_DATABASE_URL and TEST_REDIS_URL are set, and CI must set both.
+ */
+const withServices = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL);
+if (process.env.CI && !withServices) {
+  throw new Error('CI must set TEST_DATABASE_URL and TEST_REDIS_URL: the deployment journey is never skipped quietly');
+}
+
 /** Member journeys in real Chromium against the built app; run after `npm run build`. */
 export default defineConfig({
   test: {
     include: ['journeys/**/*.test.ts'],
+    exclude: withServices ? [] : ['journeys/deployment.test.ts'],
     testTimeout: 90_000,
     hookTimeout: 90_000,
     // Two cores: one server and one browser per file at a time keeps timings honest.

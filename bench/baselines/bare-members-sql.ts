@@ -4,9 +4,8 @@
  * text. members.bench.ts checks before every run that these texts and parameters equal what the
  * server's repositories compile for the same request, so the baseline cannot drift into a strawman.
  */
-import { Sex } from '@kindred/protocol';
+import { ONLINE_WINDOW_MS, Sex } from '@kindred/protocol';
 import { prefixUpperBound } from '../../apps/server/src/modules/members/member-filters.js';
-import { ONLINE_WINDOW_MS } from '../../apps/server/src/modules/users/users.presenter.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
-import { effectiveVip as levelInForce, isShownOnline, LIMITS, MEMBER_LIST_TYPES, showsLastActive, UserStatus } from '@kindred/protocol';
+import { effectiveVip as levelInForce, isShownOnline, LIMITS, MEMBER_LIST_TYPES, ONLINE_WINDOW_MS, showsLastActive, UserStatus } from '@kindred/protocol';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { ONLINE_WINDOW_MS } from '../../apps/server/src/modules/users/users.presenter.js';
 import { activityColumn, countStatement, listStatement, sessionStatements, trendStatement, type Dialect, type ListType, type Stmt } from './bare-members-sql.js';
 
 /**

@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from '../../apps/server/src/db/database.js';
 import type { NewUser } from '../../apps/server/src/db/schema.js';
 import { hashToken, newToken } from '../../apps/server/src/infra/tokens.js';
+import { newUserRow } from '../../apps/server/src/modules/users/new-user-row.js';
 
 const DAY = 86_400_000;
 /** Rows per INSERT: well under SQLite's and PostgreSQL's limits on bound parameters. */
@@ -24,32 +25,8 @@ export async function seedChatMembers({ db }: DatabaseHandle, count: number): Pr
     const rows: NewUser[] = [];
     for (let i = start; i < Math.min(count, start + BATCH); i++) {
       const username = `sb${tag}x${i}`;
-      rows.push({
-        username,
-        username_key: username,
-        email: `${username}@bench.kindred.local`,
-        password_hash: '',
-        role: 'member',
-        sex: i % 2,
-        birthday: now - 30 * 365 * DAY,
-        country: 'US',
-        avatar: '',
-        signature: '',
-        lang: 'en',
-        vip: 2,
-        vip1_until: now + 365 * DAY,
-        vip2_until: now + 365 * DAY,
-        invitation_code: `SB${tag}${i.toString(36)}`.toUpperCase(),
-        invited_by: null,
-        laid: '',
-        status: 1,
-        is_yin: 1,
-        is_auth: 0,
-        last_login_at: now,
-        last_active_at: now,
-        created_at: now,
-        updated_at: now,
-      });
+      const facts = { username, email: `${username}@bench.kindred.local`, passwordHash: '', sex: i % 2, birthday: now - 30 * 365 * DAY, country: 'US', now };
+      rows.push(newUserRow(facts, { vip: 2, vip1_until: now + 365 * DAY, vip2_until: now + 365 * DAY, invitation_code: `SB${tag}${i.toString(36)}`.toUpperCase() }));
     }
     const ids = await db.insertInto('users').values(rows).returning('id').execute();
     const sessions = ids.map(({ id }) => ({ id, token: newToken() }));

@@ -126,9 +126,11 @@ test('phone: browse, search, like, open a profile, post and delete a trend, albu
   await confirmDelete(page);
   await page.getByTestId('photos-empty').waitFor();
 
-  // Background: the drawer uploads a new one (the banner shows it), then deletes it (back to the avatar).
+  // Background: the drawer uploads a new one (the banner shows it), then deletes it (back to the
+  // designed default banner, never the avatar blown up: issue 13).
   const banner = page.getByTestId('profile-banner');
   expect(await banner.getAttribute('data-slides')).toBe('0');
+  await banner.getByTestId('banner-default').waitFor();
   await page.getByTestId('background-open').click();
   await page.getByTestId('background-drawer').waitFor();
   await page.getByTestId('background-upload').setInputFiles(photo);
@@ -139,6 +141,8 @@ test('phone: browse, search, like, open a profile, post and delete a trend, albu
   await confirmDelete(page);
   await eventually(() => page.getByTestId('background-item').count()).toBe(0);
   await eventually(() => banner.getAttribute('data-slides')).toBe('0');
+  await banner.getByTestId('banner-default').waitFor();
+  expect(await banner.getByTestId('banner-image').count()).toBe(0);
 
   expect(outbound).toEqual([]);
   expect(errors).toEqual([]);

@@ -112,6 +112,19 @@ test('mail: phone to desktop and back, unread dots, search, errors, counter and 
   await dotOf(mp, desk.username).waitFor();
   await row(mp, desk.username).getByText('Upgrade to read this mail').waitFor();
   await row(mp, desk.username).click();
+  // The refusal names its own reason: reading (issue 13).
+  await eventually(() => mp.getByTestId('mail-upgrade-reason').innerText()).toContain('read mails from customer service');
+  await mp.locator('.adm-dialog-body').getByText('Not now').click();
+  await mp.getByTestId('mail-upgrade-reason').waitFor({ state: 'hidden' });
+
+  // ---- Writing to her again needs Continue_mail_dialog: that refusal names sending, not reading (issue 13).
+  await mp.getByTestId('mail-write').click();
+  await mp.waitForURL('**/m/home/email/send');
+  await mp.fill('input[name=email]', desk.username);
+  await mp.fill('textarea[name=content]', 'One more thing');
+  await mp.getByTestId('mail-send-submit').click();
+  await eventually(() => mp.getByTestId('mail-upgrade-reason').innerText()).toContain('write one mail to each member');
+  expect(await mp.getByTestId('mail-upgrade-reason').innerText()).not.toContain('read');
   await mp.locator('.adm-dialog-body').getByText('Upgrade now').click();
   await mp.waitForURL('**/m/home/upgrade/index');
 

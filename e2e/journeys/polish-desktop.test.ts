@@ -137,6 +137,23 @@ test('desktop polish: preloads, header from 1024 px, launchers beside the page, 
   await page.getByTestId('mail-row').first().waitFor();
   await accessible(page, '/w/home/message');
 
+  // ---- Each mail refusal names its own reason: reading a member's mail, writing to him again (item 7).
+  await page.getByTestId('mail-row').first().click();
+  const reason = page.locator('.kd-mail-upgrade-modal').getByTestId('mail-upgrade-reason');
+  await eventually(() => reason.innerText()).toContain('read mails from customer service');
+  await page.locator('.kd-mail-upgrade-modal').getByRole('button', { name: 'Not now' }).click();
+  await reason.waitFor({ state: 'detached' });
+  await page.getByTestId('mail-new').click();
+  const compose = page.locator('.kd-mail-send-modal .ant-modal');
+  await compose.locator('input[name=email]').fill(gold.username);
+  await compose.locator('textarea[name=content]').fill('Thank you!');
+  await compose.locator('.ant-btn-primary').click();
+  await eventually(() => reason.innerText()).toContain('write one mail to each member');
+  expect(await reason.innerText()).not.toContain('read');
+  await page.locator('.kd-mail-upgrade-modal').getByRole('button', { name: 'Not now' }).click();
+  await reason.waitFor({ state: 'detached' });
+  await compose.locator('.ant-btn').filter({ hasText: 'Cancel' }).click();
+
   // ---- An unknown address says so and offers the way home; screens built later show the placeholder (item 1).
   for (const path of ['/w/home/nowhere', '/w/nowhere']) {
     await page.goto(path);
@@ -194,7 +211,7 @@ test('desktop polish: preloads, header from 1024 px, launchers beside the page, 
   const refused = chatWindow(page, silver);
   await refused.getByTestId('chat-refusal').waitFor();
   expect(await refused.getByTestId('chat-window-name').innerText()).toBe(silver.username);
-  expect(await refused.locator('.kd-chat-window-head .k-avatar').getAttribute('aria-label')).toBe(silver.username);
+  expect(await refused.locator('.kd-chat-window-head').getByRole('img', { name: silver.username, exact: true }).count()).toBe(1);
   expect(await refused.getByTestId('chat-refusal').innerText()).toContain('Frequency is used up');
   expect(await refused.getByTestId('chat-input').count()).toBe(0);
   await settle(page);
@@ -206,7 +223,8 @@ test('desktop polish: preloads, header from 1024 px, launchers beside the page, 
   await page.waitForURL('**/w/home/upgrade');
 
   // ---- The chat page with the conversation open.
-  await page.goto(`/w/home/chat?uid=${free.id}`);
+  // Opened as from his card: a free member may not open chats from the list itself (docs/product-rules.md §6).
+  await page.goto(`/w/home/chat?uid=${free.id}&from=member`);
   await page.getByTestId('chat-message').filter({ hasText: 'Hello there' }).waitFor();
   await accessible(page, '/w/home/chat');
 

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseMetricsAllow, type MetricsAllow } from './http/metrics-access.js';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.js';
+import type { S3Options } from './infra/storage.js';
 
 /** The repository root, so relative paths mean the same whichever workspace npm runs us from. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -30,7 +32,7 @@ const Env = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   /** SQLite's synchronous pragma: full makes every acknowledged commit survive a power cut; normal is faster and may lose the last ones. */
   SQLITE_SYNCHRONOUS: z.string().toLowerCase().pipe(z.enum(['full', 'normal'])).default('full'),
-  /** Below this much free space under DATA_DIR, /healthz answers 503 and the log says so (db/storage-health.ts). */
+  /** Below this much free space under DATA_DIR, /readyz answers 503 and the log says so (db/storage-health.ts). */
   MIN_FREE_DISK_MB: count(100, 0),
   DATABASE_URL: z
     .string()
@@ -63,6 +65,14 @@ const Env = z.object({
   UPLOAD_SWEEP_MS: count(3_600_000, 0).refine((ms) => ms === 0 || ms >= 1_000, 'UPLOAD_SWEEP_MS: 0 (off) or at least 1000'),
   /** An upload no row uses is deleted once it is this many hours old (the time a member has to attach it). */
   UPLOAD_ORPHAN_HOURS: count(24, 1),
+  /** Uploads in an S3-compatible bucket instead of DATA_DIR/uploads (infra/s3-storage.ts); the other S3_* need it. */
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'S3_BUCKET: 3-63 lower-case letters, digits, dots and hyphens').optional(),
+  S3_ENDPOINT: z.string().regex(/^https?:\/\/[^/?#\s]+\/?$/, 'S3_ENDPOINT must be http(s)://host[:port] (no path)').optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]{1,40}$/, 'S3_REGION: e.g. us-east-1').optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: optionalFlag(),
+  S3_KEY_PREFIX: z.string().regex(/^([A-Za-z0-9_.-]+\/){0,8}$/, 'S3_KEY_PREFIX: folder names each ending in /, e.g. kindred/').optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SUPPORT_PASSWORD: z.string().min(8).optional(),
   WEB_DIST: z.string().optional(),
@@ -90,6 +100,18 @@ const Env = z.object({
   /** A LibreTranslate server (e.g. http://127.0.0.1:5000) for pairs other than simplified <-> traditional Chinese. */
   LIBRETRANSLATE_URL: z.url().optional(),
   LIBRETRANSLATE_API_KEY: z.string().min(1).optional(),
+  /** Who may read GET /metrics (http/metrics-access.ts): loopback by default, a list of addresses/CIDR ranges, `public` or `none`. */
+  METRICS_ALLOW: z
+    .string()
+    .optional()
+    .transform((raw, ctx): MetricsAllow => {
+      const parsed = parseMetricsAllow(raw);
+      if ('value' in parsed) return parsed.value;
+      ctx.addIssue({ code: 'custom', message: parsed.error });
+      return z.NEVER;
+    }),
+  /** A bearer token that opens /metrics from any address (a scraper outside METRICS_ALLOW). */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN: at least 16 characters').optional(),
 });
 
 export interface Config {
@@ -116,6 +138,8 @@ export interface Config {
   supportPassword?: string;
   webDist: string;
   uploads: { sweepMs: number; orphanAgeMs: number };
+  /** Set when uploads live in an S3-compatible bucket (S3_BUCKET); unset: the local uploads folder. */
+  s3?: S3Options;
   chat: {
     freeChats: number;
     pingMs: number;
@@ -128,6 +152,8 @@ export interface Config {
   };
   mailRateLimitPerMinute: number;
   translation: { price: number; libreTranslateUrl?: string; libreTranslateApiKey?: string };
+  /** GET /metrics: the addresses let in, and a bearer token let in from anywhere. */
+  metrics: { allow: MetricsAllow; token?: string };
 }
 
 export class ConfigError extends Error {}
@@ -170,6 +196,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = source
     supportPassword: e.SUPPORT_PASSWORD,
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(REPO_ROOT, 'apps/web/dist'),
     uploads: { sweepMs: e.UPLOAD_SWEEP_MS, orphanAgeMs: e.UPLOAD_ORPHAN_HOURS * 3_600_000 },
+    s3: s3Options(e),
     chat: {
       freeChats: e.FREE_CHATS,
       pingMs: e.SOCKET_PING_MS,
@@ -181,10 +208,32 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = source
       redisPrefix: e.REDIS_PREFIX,
     },
     mailRateLimitPerMinute: e.MAIL_RATE_LIMIT,
+    metrics: { allow: e.METRICS_ALLOW, token: e.METRICS_TOKEN },
     translation: {
       price: e.TRANSLATE_PRICE,
       libreTranslateUrl: e.LIBRETRANSLATE_URL?.replace(/\/$/, ''),
       libreTranslateApiKey: e.LIBRETRANSLATE_API_KEY,
     },
+  };
+}
+
+/** S3_* as the store needs them, or undefined without S3_BUCKET; half a setting stops the start. */
+function s3Options(e: z.infer<typeof Env>): S3Options | undefined {
+  const named = (['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_KEY_PREFIX'] as const).filter((k) => e[k] !== undefined);
+  if (!e.S3_BUCKET) {
+    if (named.length) throw new ConfigError(`Invalid configuration:\n  ${named.join(', ')}: set S3_BUCKET too, or leave every S3_* variable unset for the local uploads folder`);
+    return undefined;
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither (the SDK then finds credentials itself)');
+  }
+  return {
+    bucket: e.S3_BUCKET,
+    endpoint: e.S3_ENDPOINT?.replace(/\/$/, ''),
+    region: e.S3_REGION ?? 'us-east-1',
+    credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+    // Self-hosted stores (an endpoint) rarely have a wildcard DNS name per bucket; AWS prefers virtual hosts.
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+    keyPrefix: e.S3_KEY_PREFIX ?? '',
   };
 }

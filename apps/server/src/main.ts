@@ -6,7 +6,7 @@ import { DEMO_ACCOUNTS } from './db/seed/demo.js';
 import { prepareAccounts, staffLine } from './db/seed/start-accounts.js';
 import { createMailer } from './infra/mailer.js';
 import { PasswordHasher } from './infra/passwords.js';
-import { LocalStorage } from './infra/storage.js';
+import { createStorage } from './infra/storage-factory.js';
 
 /** config -> database (migrate, seed once) -> app -> listen; SIGINT/SIGTERM close it all in order. */
 async function main() {
@@ -14,7 +14,8 @@ async function main() {
   const database = openDatabase(config.database);
   const applied = await migrateToLatest(database);
   const hasher = new PasswordHasher();
-  const storage = new LocalStorage(config.uploadsDir);
+  // The local uploads folder, or the S3 bucket when S3_BUCKET is set (checked reachable here).
+  const storage = await createStorage(config);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir });
 
   // Demo community and staff passwords; in production never a known password (start-accounts.ts).
@@ -28,17 +29,31 @@ async function main() {
     app.log.warn({ account: account.username }, `staff account without a password: set ${account.variable} (at least 8 characters) and restart to sign in`);
   }
   let closing = false;
+  // A drain, so a rolling restart loses nothing: stop listening first (a balancer's next connection
+  // is refused here and goes to another node; nginx passes on a refused connection even for a
+  // POST, which a 503 from a closing node would not be), close sockets with 1001 so clients
+  // reconnect elsewhere and let the messages they had sent commit (the gateway's preClose), let
+  // in-flight requests answer, then close the database. Exit 0 when all of it finished in time.
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    app.log.info({ signal }, 'shutting down: draining');
+    const force = setTimeout(() => {
+      app.log.error('shutdown: the drain took over 10 s, exiting anyway');
+      process.exit(1);
+    }, 10_000).unref();
+    let code = 0;
     try {
+      app.server.close();
       await app.close();
       await database.destroy();
+      storage.close?.();
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      code = 1;
     } finally {
       clearTimeout(force);
-      process.exit(0);
+      process.exit(code);
     }
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -32,13 +32,14 @@ describe('routing', () => {
     }
   });
 
-  it('answers GET /healthz with ok', async () => {
+  it('answers GET /healthz and GET /readyz with ok', async () => {
     const ctx = app();
 
-    const res = await as(ctx).get('/healthz');
-
-    expect(res.http).toBe(200);
-    expect(res.body).toEqual({ status: 'ok' });
+    for (const url of ['/healthz', '/readyz']) {
+      const res = await as(ctx).get(url);
+      expect(res.http, url).toBe(200);
+      expect(res.body, url).toEqual({ status: 'ok' });
+    }
   });
 
   it('sends phones from / to /m and desktop browsers to /w', async () => {
@@ -327,12 +328,15 @@ describe('security', () => {
     await ctx.database.destroy();
 
     const res = await as(ctx, token).post('/member/index/userinfo');
-    const health = await ctx.app.inject({ method: 'GET', url: '/healthz' });
+    const ready = await ctx.app.inject({ method: 'GET', url: '/readyz' });
+    const live = await ctx.app.inject({ method: 'GET', url: '/healthz' });
 
     expect(res.http).toBe(500);
     expect(res.body).toEqual({ status: 500, msg: 'Something went wrong, please try again', data: null, error: 'internal' });
-    expect(health.statusCode).toBe(503);
-    expect(health.json()).toEqual({ status: 'unavailable', reason: 'database_unreachable' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toEqual({ status: 'unavailable', reason: 'database_unreachable' });
+    // Liveness: the process runs, restarting it would not bring the database back.
+    expect(live.statusCode).toBe(200);
   });
 
   it('recognises a stack trace when it sees one (the guard every answer in this suite passes)', () => {

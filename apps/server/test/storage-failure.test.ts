@@ -9,7 +9,7 @@ import { startApp, testDialect, type TestApp } from './helpers/test-app.js';
 
 /**
  * Hardening finding 11: on a full disk members who are signed in keep reading, writes answer a
- * clear 503, /healthz says why and the log tells the operator. The storage is made to refuse
+ * clear 503, /readyz says why (while /healthz, the liveness check, stays 200) and the log tells the operator. The storage is made to refuse
  * writes for real, inside the engine: SQLite's query_only (SQLITE_READONLY on every write of the
  * app's one connection), PostgreSQL triggers raising disk_full (53100) in the test's own schema.
  */
@@ -29,14 +29,15 @@ async function refuseWrites(ctx: TestApp): Promise<() => Promise<void>> {
 const MINUTE = 60_000;
 
 describe('a disk that takes no more writes', () => {
-  it('keeps signed-in members reading, answers writes with 503 storage_unavailable and makes /healthz say so', async () => {
+  it('keeps signed-in members reading, answers writes with 503 storage_unavailable and makes /readyz say so', async () => {
     let clock = Date.now();
     const ctx = await startApp({ now: () => clock });
     const member = await buildUser(ctx);
     const health = async () => {
-      const res = await ctx.app.inject({ method: 'GET', url: '/healthz' });
+      const res = await ctx.app.inject({ method: 'GET', url: '/readyz' });
       return { http: res.statusCode, body: res.json() };
     };
+    const live = async () => (await ctx.app.inject({ method: 'GET', url: '/healthz' })).statusCode;
     expect(await health()).toEqual({ http: 200, body: { status: 'ok' } });
     const allowWrites = await refuseWrites(ctx);
 
@@ -57,6 +58,7 @@ describe('a disk that takes no more writes', () => {
     expect(unhealthy.http).toBe(503);
     expect(unhealthy.body).toMatchObject({ status: 'unavailable', reason: 'writes_failing' });
     expect(unhealthy.body.detail).toMatch(/SQLITE_READONLY|53100/);
+    expect(await live()).toBe(200);
 
     // Space again: sign-in works at once, health once no write has failed for a while.
     await allowWrites();
@@ -66,14 +68,17 @@ describe('a disk that takes no more writes', () => {
     expect(await health()).toEqual({ http: 200, body: { status: 'ok' } });
   });
 
-  it('answers /healthz 503 disk_low when free space under DATA_DIR is below MIN_FREE_DISK_MB', async () => {
+  it('answers /readyz 503 disk_low when free space under DATA_DIR is below MIN_FREE_DISK_MB, /healthz still 200', async () => {
     // No disk here has an exabyte free: the real statfs of the test's data folder is "too little".
     const ctx = await startApp({ env: { MIN_FREE_DISK_MB: String(1024 ** 4) } });
 
-    const res = await ctx.app.inject({ method: 'GET', url: '/healthz' });
+    const res = await ctx.app.inject({ method: 'GET', url: '/readyz' });
+    const live = await ctx.app.inject({ method: 'GET', url: '/healthz' });
 
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ status: 'unavailable', reason: 'disk_low', detail: expect.stringMatching(/MB free under DATA_DIR, below MIN_FREE_DISK_MB/) });
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toEqual({ status: 'ok' });
   });
 });
 

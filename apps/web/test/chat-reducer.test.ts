@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addPending, emptyChatState, isFinalRefusal, reduceChat, retryPending, unreadTotal, type ChatState } from '../src/chat/chat-reducer';
+import { addPending, emptyChatState, isFinalRefusal, reduceChat, refusalShownInPlace, retryPending, unreadTotal, type ChatState } from '../src/chat/chat-reducer';
 import { buildContact, buildMessage, contactsEvent, ME } from './chat-fixtures';
 
 const none = new Set<number>();
@@ -120,6 +120,9 @@ describe('chat reducer', () => {
     const opened = reduceChat(synced(), { kind: 7, opt: 0, status: 'error', error: 'no_free_chat', msg, uid: 40 }, none).state;
     expect(opened.refusals).toEqual({ 40: 'no_free_chat' });
     expect(isFinalRefusal(opened.refusals[40])).toBe(true);
+    // Said in place of the input; "upgrade needed" moves to the upgrade page by itself instead.
+    expect(refusalShownInPlace(opened.refusals[40])).toBe(true);
+    expect(refusalShownInPlace('need_upgrade')).toBe(false);
     // A refusal sending again could overcome (kind 10) is not kept.
     const other = reduceChat(opened, { kind: 10, opt: 1, status: 'error', error: 'content_empty', msg: '', uid: 20 }, none).state;
     expect(other.refusals).toEqual({ 40: 'no_free_chat' });

@@ -47,6 +47,49 @@ export const ERRORS = {
 
 export type ErrorId = keyof typeof ERRORS;
 
+/**
+ * The `msg` the server answers each failure with (the spec's wording where it has one). Clients
+ * show their own translation of the id (web: `errors.<id>` in each locale), so a new failure is an
+ * entry above, its message here (the compiler asks for it) and its translations; the server's
+ * `fail(id)` needs nothing more.
+ */
+export const ERROR_MESSAGES = {
+  validation: 'Please fill the form properly',
+  unauthorized: 'Please sign in',
+  no_permission: "You dont't have permission!!",
+  pending_approval: 'Your account is pending approval...',
+  need_upgrade: 'Need to upgrade~',
+  not_found: 'Not found',
+  rate_limited: 'Too many requests, please wait a moment',
+  payload_too_large: 'The upload is too large',
+  internal: 'Something went wrong, please try again',
+  storage_unavailable: 'The service cannot save right now, please try again in a moment',
+  login_failed: 'Incorrect username or password',
+  account_disabled: 'This account is disabled',
+  username_taken: 'This username is already used',
+  email_taken: 'This e-mail is already used',
+  invalid_invitation: 'This invitation code is not valid',
+  email_format: 'Invalid e-mail format',
+  reset_link_invalid: 'This reset link is invalid or has expired',
+  old_password_wrong: 'The old password is incorrect',
+  profile_email_taken: 'This e-mail is already used',
+  password_wrong: 'The password is incorrect',
+  avatar_not_owned: 'Choose an image you uploaded',
+  not_an_image: 'Only images can be uploaded',
+  image_too_small: 'The image is too small (300*300)',
+  image_too_large: 'The image is too large',
+  user_not_found: 'User does not exist',
+  no_users_found: 'No users found',
+  cannot_like_self: 'You cannot like yourself',
+  content_empty: "Content can't empty",
+  image_not_owned: 'Choose an image you uploaded',
+  no_free_chat: 'Frequency is used up. Please Upgrade membership and continue.',
+  recipient_unavailable: 'User does not exist',
+  insufficient_credits: 'Insufficient Credits',
+  translate_unavailable: 'No translation service is available for these languages',
+  translate_failed: 'Translation failed, please try again',
+} as const satisfies Record<ErrorId, string>;
+
 export const OK = 200;
 
 /** The envelope every call answers with. `error` names the failure when status is not 200. */

@@ -54,5 +54,9 @@ export type Sex = (typeof Sex)[keyof typeof Sex];
 export const UserStatus = { active: 1, pending: 2, disabled: 3 } as const;
 export type UserStatus = (typeof UserStatus)[keyof typeof UserStatus];
 
+/** Newsfeed item types (docs/product-rules.md §3; 3 is the "edited profile" event the translations name). */
+export const TrendType = { joined: 0, post: 1, avatarChanged: 2, profileEdited: 3 } as const;
+export type TrendType = (typeof TrendType)[keyof typeof TrendType];
+
 export const LANGUAGES = ['en', 'zh-CN', 'zh-TW'] as const;
 export type Language = (typeof LANGUAGES)[number];

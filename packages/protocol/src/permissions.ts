@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** The 21 permission flags of docs/product-rules.md §6, in the spec's order and spelling. */
 export const PERMISSION_FLAGS = [
   'Allow_profile_wall_posts',
@@ -27,13 +29,11 @@ export type PermissionFlag = (typeof PERMISSION_FLAGS)[number];
 export type VipLevel = 0 | 1 | 2;
 export const VIP_LEVELS: readonly VipLevel[] = [0, 1, 2];
 
-/** One level's flags as the wire carries them: flag -> 1 allowed, 0 not. */
-export type LevelAuthority = Record<PermissionFlag, 0 | 1>;
-export interface Authority {
-  vip0: LevelAuthority;
-  vip1: LevelAuthority;
-  vip2: LevelAuthority;
-}
+/** One level's flags as the wire carries them (initdata's `authority`): flag -> 1 allowed, 0 not. */
+export const LevelAuthority = z.record(z.enum(PERMISSION_FLAGS), z.union([z.literal(0), z.literal(1)]));
+export type LevelAuthority = z.infer<typeof LevelAuthority>;
+export const Authority = z.object({ vip0: LevelAuthority, vip1: LevelAuthority, vip2: LevelAuthority });
+export type Authority = z.infer<typeof Authority>;
 
 /**
  * The seeded default matrix (an administrator can change it later). Free members can take part

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Sex, isShownOnline, showsLastActive } from '../src/index.js';
+import { activeWithinWindow, ONLINE_WINDOW_MS, onlineCutoff, Sex, isShownOnline, showsLastActive } from '../src/index.js';
 
 const online = { is_online: 1, is_yin: 1 };
 const invisible = { is_online: 1, is_yin: 0 };
@@ -29,5 +29,21 @@ describe('showsLastActive (docs/product-rules.md §6)', () => {
 
   it('never shows it to male viewers', () => {
     for (const member of [online, invisible, offline]) expect(showsLastActive(Sex.male, member)).toBe(false);
+  });
+});
+
+describe('the online window (one rule for presenters and SQL filters)', () => {
+  const now = 1_700_000_000_000;
+
+  it('counts a member online while last active less than five minutes ago, strictly', () => {
+    expect(ONLINE_WINDOW_MS).toBe(5 * 60_000);
+    expect(activeWithinWindow(now - ONLINE_WINDOW_MS + 1, now)).toBe(true);
+    expect(activeWithinWindow(now - ONLINE_WINDOW_MS, now)).toBe(false);
+  });
+
+  it('gives queries the bound the presenters apply: active after the cutoff', () => {
+    for (const at of [now - ONLINE_WINDOW_MS - 1, now - ONLINE_WINDOW_MS, now - ONLINE_WINDOW_MS + 1, now]) {
+      expect(at > onlineCutoff(now)).toBe(activeWithinWindow(at, now));
+    }
   });
 });

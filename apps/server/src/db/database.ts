@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, SqliteDialect, type LogEvent, type Transaction } from 'kysely';
 import { CurrentSchemaPostgresDialect } from './current-schema-introspector.js';
 import pg from 'pg';
 import type { Config } from '../config.js';
@@ -17,6 +17,25 @@ export interface DatabaseHandle {
   db: Db;
   dialect: DialectName;
   destroy(): Promise<void>;
+  /** Tells `listener` of every failed query (the metrics count them); answers how to stop. */
+  onQueryError?(listener: (error: unknown) => void): () => void;
+}
+
+/**
+ * Kysely's log hook, feeding the handle's query-error listeners. A log function is also called for
+ * every successful query; that costs a call and an event object, and is skipped at once.
+ */
+function queryErrors() {
+  const listeners = new Set<(error: unknown) => void>();
+  return {
+    log: (event: LogEvent) => {
+      if (event.level === 'error') for (const listener of listeners) listener(event.error);
+    },
+    onQueryError(listener: (error: unknown) => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
 }
 
 // int8 and count(*) arrive as strings from pg; our ids, times and amounts all fit in a double.
@@ -26,8 +45,9 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 export function openDatabase(database: Config['database'], options: { poolSize?: number } = {}): DatabaseHandle {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: options.poolSize ?? 10 });
-    const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool: withNamedStatements(pool) }) });
-    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+    const errors = queryErrors();
+    const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool: withNamedStatements(pool) }), log: errors.log });
+    return { db, dialect: 'postgres', destroy: () => db.destroy(), onQueryError: errors.onQueryError };
   }
   createPrivately(database.file);
   const sqlite = new SQLite(database.file);
@@ -38,8 +58,9 @@ export function openDatabase(database: Config['database'], options: { poolSize?:
   // ones may be lost (README, Security). Both keep the database consistent.
   sqlite.pragma(`synchronous = ${database.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+  const errors = queryErrors();
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log: errors.log });
+  return { db, dialect: 'sqlite', destroy: () => db.destroy(), onQueryError: errors.onQueryError };
 }
 
 /**

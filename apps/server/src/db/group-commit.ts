@@ -1,12 +1,36 @@
 import type { Db, Tx } from './database.js';
+import { inTransaction } from './transaction.js';
 
 interface Pending<T, R> {
   item: T;
+  /** performance.now() at submit: the wait the metrics report. */
+  at: number;
   resolve(result: R): void;
   reject(error: unknown): void;
 }
 
+/** Told of every committed transaction (infra/metrics.ts): the writer's name and each item's wait. */
+export interface GroupCommitObserver {
+  committed(writer: string, waitsMs: number[]): void;
+}
+
+/**
+ * Observers by the database the writers write to. Writers are built deep inside the services; the
+ * metrics attach to the app's database instead of being handed down to each of them.
+ */
+const observers = new WeakMap<Db, GroupCommitObserver>();
+
+/** Reports the group commits written to `db` to `observer`; answers how to stop. */
+export function observeGroupCommits(db: Db, observer: GroupCommitObserver): () => void {
+  observers.set(db, observer);
+  return () => {
+    if (observers.get(db) === observer) observers.delete(db);
+  };
+}
+
 export interface GroupCommitOptions<T, R> {
+  /** The writer's name in the metrics (default `writes`). */
+  name?: string;
   /** Most items written in one transaction. */
   maxBatch: number;
   /**
@@ -51,7 +75,7 @@ export class GroupCommit<T, R> {
 
   submit(item: T): Promise<R> {
     return new Promise<R>((resolve, reject) => {
-      this.queue.push({ item, resolve, reject });
+      this.queue.push({ item, at: performance.now(), resolve, reject });
       if (this.drains < this.options.concurrency) {
         this.drains += 1;
         // After this turn's I/O callbacks: items read from every socket that was ready share the
@@ -78,7 +102,7 @@ export class GroupCommit<T, R> {
   private async writeTogether(batch: Pending<T, R>[]): Promise<boolean> {
     let results: R[];
     try {
-      results = await this.db.transaction().execute(async (trx) => {
+      results = await inTransaction(this.db, async ({ trx }) => {
         const items = batch.map((p) => p.item);
         if (this.options.writeMany) return this.options.writeMany(trx, items);
         const written: R[] = [];
@@ -88,15 +112,26 @@ export class GroupCommit<T, R> {
     } catch {
       return false;
     }
+    this.committed(batch);
     batch.forEach((pending, i) => pending.resolve(results[i]!));
     return true;
   }
 
   private async writeAlone(pending: Pending<T, R>): Promise<void> {
+    let result: R;
     try {
-      pending.resolve(await this.db.transaction().execute((trx) => this.write(trx, pending.item)));
+      result = await inTransaction(this.db, ({ trx }) => this.write(trx, pending.item));
     } catch (error) {
-      pending.reject(error);
+      return pending.reject(error);
     }
+    this.committed([pending]);
+    pending.resolve(result);
+  }
+
+  private committed(batch: Pending<T, R>[]): void {
+    const observer = observers.get(this.db);
+    if (!observer) return;
+    const now = performance.now();
+    observer.committed(this.options.name ?? 'writes', batch.map((p) => now - p.at));
   }
 }

@@ -1,7 +1,7 @@
 /**
  * Errors that mean "the storage cannot take this write now" (disk full, quota, I/O error, a
  * read-only or recovering database), as opposed to a bug or bad input. They answer 503 with a
- * stable id instead of a bare 500, mark /healthz unhealthy, and non-essential writes (the activity
+ * stable id instead of a bare 500, mark /readyz unhealthy, and non-essential writes (the activity
  * stamps of sign-in and of each request) skip over them. Codes by source:
  * - better-sqlite3: SQLITE_FULL, SQLITE_IOERR_* (extended codes), SQLITE_READONLY_*, SQLITE_CANTOPEN;
  * - PostgreSQL SQLSTATE: 53100 disk_full, 58030 io_error, 25006 read_only_sql_transaction (a

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 
 /**
- * Whether this node can still write, for /healthz and the operator's log (hardening finding 11).
+ * Whether this node can still write, for /readyz and the operator's log (hardening finding 11).
  * Two signals: free space on the file system under DATA_DIR (the SQLite file and its WAL, uploads,
  * the mail outbox) below MIN_FREE_DISK_MB, and a storage failure seen by a request within the last
  * FAILURE_HOLD_MS (the only signal for a PostgreSQL server's own disk). A failure is held for a
@@ -56,7 +56,7 @@ export class StorageHealth {
     this.lastLoggedAt = now;
     this.options.log.error(
       { err: error, code, dataDir: this.options.dataDir },
-      `storage failure (${code}): writes are failing — free disk space under DATA_DIR or on the database server; /healthz answers 503 meanwhile`,
+      `storage failure (${code}): writes are failing — free disk space under DATA_DIR or on the database server; /readyz answers 503 meanwhile`,
     );
   }
 
@@ -76,7 +76,7 @@ export class StorageHealth {
     return status;
   }
 
-  /** Checks every `everyMs`, so the log tells the operator even when nothing polls /healthz; answers how to stop. */
+  /** Checks every `everyMs`, so the log tells the operator even when nothing polls /readyz; answers how to stop. */
   watch(everyMs: number): () => void {
     const timer = setInterval(() => void this.check(), everyMs);
     timer.unref();

@@ -10,6 +10,10 @@ export interface UnitOfWork {
   afterCommit(effect: () => void): void;
 }
 
+/**
+ * The one way the server runs a transaction (services, repositories, the group commit). Code that
+ * takes part in a larger change is handed that change's `trx` (or unit) instead of starting one.
+ */
 export async function inTransaction<T>(db: Db, work: (unit: UnitOfWork) => Promise<T>): Promise<T> {
   const effects: (() => void)[] = [];
   const result = await db.transaction().execute((trx) => work({ trx, afterCommit: (effect) => void effects.push(effect) }));

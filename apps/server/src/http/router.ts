@@ -1,8 +1,8 @@
-import type { PermissionFlag } from '@kindred/protocol';
+import type { AnyCall, CallAnswer, CallBody, CallFiles, Envelope, PermissionFlag } from '@kindred/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import { noPermission, pendingApproval, unauthorized, validationFailed } from '../errors.js';
-import type { Member } from '../modules/auth/member.js';
+import { admit as admitCaller } from '../domain/admission.js';
+import type { Member } from '../domain/member.js';
+import { noPermission, validationFailed } from '../errors.js';
 import { abandonBody, isMultipartRequest, MultipartReader } from './multipart-reader.js';
 import type { UploadedFile } from './uploaded-file.js';
 import { parseInput } from './validate.js';
@@ -13,35 +13,29 @@ export interface RouterDeps {
   can(member: Member, flag: PermissionFlag): Promise<boolean>;
 }
 
-export type Access = 'public' | 'member' | 'admin';
-
-export interface RouteSpec<S extends z.ZodType> {
-  body: S;
-  /** Default 'member'. */
-  access?: Access;
-  /** Pending (status 2) accounts may call only what allows them: their own info and sign-out. */
-  allowPending?: boolean;
-  permission?: PermissionFlag;
-  /** A permission that depends on what is asked (e.g. Upload_photo for an upload into the album). */
-  permissionFor?: (body: z.infer<S>) => PermissionFlag | undefined;
+/**
+ * What the contract leaves to this server's configuration. Who may call, the body, the answer and
+ * the file fields are the call's own (protocol's defineCall, calls/*.ts).
+ */
+export interface HandleOptions {
   rateLimit?: { max: number; timeWindow: string };
-  /**
-   * The file fields the call takes. Only such calls accept multipart bodies, and they read one
-   * only after the caller passed authentication and the access checks; others answer 400 to it.
-   */
-  files?: readonly string[];
 }
 
-export interface Ctx<T, M> {
-  body: T;
-  member: M;
-  files: Record<string, UploadedFile>;
+/** The caller a call's handler sees: a member, or for a public call possibly nobody. */
+export type CallerOf<C extends AnyCall> = C['access'] extends 'public' ? Member | null : Member;
+
+export interface Ctx<C extends AnyCall> {
+  body: CallBody<C>;
+  member: CallerOf<C>;
+  /** The file fields the call declares, as far as they came. */
+  files: Partial<Record<CallFiles<C>, UploadedFile>>;
   token: string | undefined;
   req: FastifyRequest;
   reply: FastifyReply;
 }
 
-type Handler<T, M> = (ctx: Ctx<T, M>) => Promise<unknown>;
+/** A call's handler answers its envelope; `data` must be the call's answer. */
+export type CallHandler<C extends AnyCall> = (ctx: Ctx<C>) => Promise<Envelope<CallAnswer<C>>>;
 
 const headerToken = (req: FastifyRequest): string | undefined => {
   const bearer = req.headers.authorization && /^Bearer\s+(.+)$/i.exec(req.headers.authorization);
@@ -76,22 +70,16 @@ const callers = new WeakMap<FastifyRequest, Member | null>();
 
 /**
  * Every call of the spec is a POST that authenticates, checks access and validates in the same
- * order; routes only say which schema, who may call, which files they take and what the service
- * answers. A token in the Authorization header is checked before any byte of the body is read
- * (preParsing); a token in the body is read from a small form/JSON body, or from the text fields
- * that precede the file of a multipart one. No file byte is read for a caller who may not call.
+ * order, all as its protocol definition says (path, body, access, allowPending, permission, files);
+ * routes only say what the service answers. A token in the Authorization header is checked before
+ * any byte of the body is read (preParsing); a token in the body is read from a small form/JSON
+ * body, or from the text fields that precede the file of a multipart one. No file byte is read for
+ * a caller who may not call.
  */
 export function createRouter(app: FastifyInstance, deps: RouterDeps) {
-  function register<S extends z.ZodType, M>(path: string, spec: RouteSpec<S>, handler: Handler<z.infer<S>, M>) {
-    const access = spec.access ?? 'member';
-
-    async function admit(member: Member | null): Promise<void> {
-      if (access === 'public') return;
-      if (!member) throw unauthorized();
-      if (member.status === 2 && !spec.allowPending) throw pendingApproval();
-      if (access === 'admin' && member.role !== 'admin') throw noPermission();
-      if (spec.permission && !(await deps.can(member, spec.permission))) throw noPermission();
-    }
+  function handle<C extends AnyCall>(spec: C, handler: CallHandler<C>, options: HandleOptions = {}): void {
+    // The one admission check (domain/admission.ts), shared with the live connection.
+    const admit = (member: Member | null) => admitCaller(member, spec, deps.can);
 
     async function beforeBody(req: FastifyRequest, reply: FastifyReply) {
       const multipart = isMultipartRequest(req);
@@ -109,7 +97,7 @@ export function createRouter(app: FastifyInstance, deps: RouterDeps) {
       }
     }
 
-    app.post(path, { config: { rateLimit: spec.rateLimit ?? false }, preParsing: async (req, reply, payload) => (await beforeBody(req, reply), payload) }, async (req, reply) => {
+    app.post(spec.path, { config: { rateLimit: options.rateLimit ?? false }, preParsing: async (req, reply, payload) => (await beforeBody(req, reply), payload) }, async (req, reply) => {
       const reader = req.isMultipart() ? new MultipartReader(req, spec.files ?? []) : undefined;
       try {
         const fields = reader ? reader.fields : plainFields(req.body);
@@ -126,22 +114,18 @@ export function createRouter(app: FastifyInstance, deps: RouterDeps) {
         }
         // The caller may make this call: only now is a file read (it lands in reader.files/fields).
         if (reader) await reader.readAll();
-        const body = parseInput(spec.body, fields);
+        const body = parseInput<C['body']>(spec.body, fields);
         const extra = spec.permissionFor?.(body);
         if (member && extra && !(await deps.can(member, extra))) throw noPermission();
-        return handler({ body, member: member as M, files: reader?.files ?? {}, token, req, reply });
+        return handler({ body, member: member as CallerOf<C>, files: (reader?.files ?? {}) as Ctx<C>['files'], token, req, reply });
       } catch (error) {
         if (reader?.unread) abandonBody(reply);
         throw error;
       }
     });
   }
-  return {
-    post: <S extends z.ZodType>(path: string, spec: RouteSpec<S>, handler: Handler<z.infer<S>, Member>) =>
-      register<S, Member>(path, spec, handler),
-    publicPost: <S extends z.ZodType>(path: string, spec: Omit<RouteSpec<S>, 'access'>, handler: Handler<z.infer<S>, Member | null>) =>
-      register<S, Member | null>(path, { ...spec, access: 'public' }, handler),
-  };
+  /** Registers a call of the protocol's table (CALLS); there is no other way to add a POST route. */
+  return { handle };
 }
 
 export type Router = ReturnType<typeof createRouter>;

@@ -3,23 +3,18 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { isMobileUserAgent } from '@kindred/protocol';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Storage } from '../infra/storage.js';
+import { installUploads } from './uploads-route.js';
 import { INTERFACE_CHUNKS, withPreloads, type ViteManifest } from './web-preload.js';
 
 /**
- * Serves the uploads folder and the built web app. Every interface path answers index.html and
+ * Serves the uploads and the built web app. Every interface path answers index.html and
  * the client router takes over; `/` and `/invitation/:code` go to the interface that fits the device.
  * The page is read once at start-up, with the interface's chunks hinted for `/m` and `/w`.
  */
-export async function installWeb(app: FastifyInstance, options: { webDist: string; uploadsDir: string }) {
-  fs.mkdirSync(options.uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: options.uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    maxAge: '7d',
-    immutable: true,
-  });
+export async function installWeb(app: FastifyInstance, options: { webDist: string; storage: Storage }) {
+  // From the local folder or streamed from the bucket, under the same URLs (uploads-route.ts).
+  await installUploads(app, options.storage);
 
   const indexFile = path.join(options.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexFile);

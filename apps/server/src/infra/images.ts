@@ -1,6 +1,6 @@
 import { LIMITS } from '@kindred/protocol';
 import sharp from 'sharp';
-import { imageTooLarge, imageTooSmall, notAnImage } from '../errors.js';
+import { fail } from '../errors.js';
 
 const ACCEPTED = new Set(['jpeg', 'png', 'gif', 'webp']);
 const MAX_SIDE = 2048;
@@ -17,11 +17,11 @@ async function inspect(input: Buffer, formats: Set<string>) {
   try {
     meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
-    throw notAnImage();
+    throw fail('not_an_image');
   }
-  if (!meta.format || !formats.has(meta.format) || !meta.width || !meta.height) throw notAnImage();
+  if (!meta.format || !formats.has(meta.format) || !meta.width || !meta.height) throw fail('not_an_image');
   // Checked on the header, before any pixel is decoded: a 20000x20000 file never reaches the decoder.
-  if (meta.width * meta.height > LIMITS.imageMaxPixels) throw imageTooLarge();
+  if (meta.width * meta.height > LIMITS.imageMaxPixels) throw fail('image_too_large');
   return meta;
 }
 
@@ -33,7 +33,7 @@ async function encode(pipeline: sharp.Sharp, ext: 'png' | 'jpg'): Promise<Encode
     const { data, info } = await out.toBuffer({ resolveWithObject: true });
     return { data, ext, width: info.width, height: info.height };
   } catch {
-    throw notAnImage();
+    throw fail('not_an_image');
   }
 }
 
@@ -52,6 +52,6 @@ export async function encodeAvatar(input: Buffer): Promise<EncodedImage> {
   const meta = await inspect(input, new Set(['jpeg', 'png', 'gif']));
   const side = LIMITS.avatarMinSide;
   const [w, h] = meta.orientation && meta.orientation >= 5 ? [meta.height!, meta.width!] : [meta.width!, meta.height!];
-  if (w < side || h < side) throw imageTooSmall();
+  if (w < side || h < side) throw fail('image_too_small');
   return encode(decoder(input).resize(LIMITS.avatarSide, LIMITS.avatarSide, { fit: 'cover' }), 'png');
 }

@@ -1,3 +1,4 @@
+import { OPT } from '@kindred/protocol';
 import type { Hub } from './hub.js';
 
 /** Watchers are told in chunks, so one popular member's change is several small publications. */
@@ -20,9 +21,9 @@ export class PresenceAnnouncer {
   ) {}
 
   /** `origin`: the socket that caused it, which answers for itself and is left out. */
-  async announce(userId: number, online: boolean, isYin: number, opt: 9 | 100, origin?: string): Promise<void> {
+  async announce(userId: number, online: boolean, isYin: number, opt: typeof OPT.visibility | typeof OPT.init, origin?: string): Promise<void> {
     const watchers = await this.watchersOf(userId);
-    const to = opt === 9 ? [userId, ...watchers] : watchers;
+    const to = opt === OPT.visibility ? [userId, ...watchers] : watchers;
     for (let i = 0; i < to.length; i += PRESENCE_CHUNK) {
       await this.hub.publish({ type: 'presence', to: to.slice(i, i + PRESENCE_CHUNK), userId, online, isYin, opt, origin });
     }
@@ -30,6 +31,6 @@ export class PresenceAnnouncer {
 
   /** A member's is_yin changed (stored already): her contacts see her as they now may. */
   async visibilityChanged(userId: number, isYin: number, origin?: string): Promise<void> {
-    await this.announce(userId, await this.presence.isOnline(userId), isYin, 9, origin);
+    await this.announce(userId, await this.presence.isOnline(userId), isYin, OPT.visibility, origin);
   }
 }

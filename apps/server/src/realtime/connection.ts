@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerMessage } from '@kindred/protocol';
 import type { WebSocket } from 'ws';
-import type { Member } from '../modules/auth/member.js';
+import type { Member } from '../domain/member.js';
 
 /** Past this much unsent data the client is not reading; it is dropped and will reconnect. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;

@@ -1,4 +1,4 @@
-import type { ServerMessage } from '@kindred/protocol';
+import { KIND, OPT, type ServerMessage } from '@kindred/protocol';
 import type { MessageRow } from '../db/schema.js';
 import type { Connection } from './connection.js';
 import type { HubEvent } from './hub.js';
@@ -50,7 +50,7 @@ export class Delivery {
   }
 
   private sendMessage(message: MessageRow, targets: Connection[]): void {
-    for (const c of targets) this.send(c, { kind: 1, opt: 1, status: 'success', message: this.services.chat.present(c.member!, message, c.readsAll) });
+    for (const c of targets) this.send(c, { kind: KIND.message, opt: OPT.send, status: 'success', message: this.services.chat.present(c.member!, message, c.readsAll) });
   }
 
   private targets(event: Deliverable): Connection[] {
@@ -80,21 +80,21 @@ export class Delivery {
             if (!own && presenceHidden(c.member!.sex, event)) continue;
             // Her own other devices see her real state; everyone else what they may see.
             const isOnline = own ? (event.online ? 1 : 0) : visibleOnline(c.member!, event.online, event.isYin);
-            this.send(c, { kind: 4, opt: event.opt, status: 'success', uid: event.userId, is_online: isOnline, is_yin: event.isYin });
+            this.send(c, { kind: KIND.presence, opt: event.opt, status: 'success', uid: event.userId, is_online: isOnline, is_yin: event.isYin });
           }
         };
       case 'deleted':
         return () => {
-          for (const c of targets) this.send(c, { kind: 6, opt: 5, status: 'success', uid: event.peerId });
+          for (const c of targets) this.send(c, { kind: KIND.contactDeleted, opt: OPT.delete, status: 'success', uid: event.peerId });
         };
       case 'read':
         return () => {
-          for (const c of targets) this.send(c, { kind: 13, opt: event.opt, status: 'success', uid: event.peerId });
+          for (const c of targets) this.send(c, { kind: KIND.read, opt: event.opt, status: 'success', uid: event.peerId });
         };
       case 'notice': {
         const unread = await this.perUser(targets, (id) => this.services.unreadNotices(id));
         return () => {
-          for (const c of targets) this.send(c, { kind: 11, opt: 100, status: 'success', notice: event.notice, unread: Math.max(1, unread.get(c.userId!) ?? 1) });
+          for (const c of targets) this.send(c, { kind: KIND.notice, opt: OPT.init, status: 'success', notice: event.notice, unread: Math.max(1, unread.get(c.userId!) ?? 1) });
         };
       }
       case 'mail': {
@@ -103,7 +103,7 @@ export class Delivery {
         const unread = await this.perUser(targets, (id) => this.services.unreadMails(id));
         return () => {
           for (const c of targets) {
-            this.send(c, { kind: 12, opt: 100, status: 'success', eid: mail.eid, sender_id: mail.sender_id, sendername: mail.sendername, unread: unread.get(c.userId!) ?? 0 });
+            this.send(c, { kind: KIND.mail, opt: OPT.init, status: 'success', eid: mail.eid, sender_id: mail.sender_id, sendername: mail.sendername, unread: unread.get(c.userId!) ?? 0 });
           }
         };
       }

@@ -1,15 +1,15 @@
 import { unlessStorageFails } from '../db/storage-failure.js';
-import { ClientMessage, CHAT_LIMITS, SOCKET_CLOSE, type ServerMessage } from '@kindred/protocol';
+import { ClientMessage, CHAT_LIMITS, KIND, OPT, SOCKET_CLOSE, type ServerMessage } from '@kindred/protocol';
 import type { RawData, WebSocket } from 'ws';
-import { unauthorized, validationFailed } from '../errors.js';
-import type { Member } from '../modules/auth/member.js';
+import { fail, validationFailed } from '../errors.js';
+import type { Member } from '../domain/member.js';
 import type { PresenceAnnouncer } from './announcer.js';
 import { Connection } from './connection.js';
 import { Delivery } from './delivery.js';
 import { HANDLERS } from './handlers/index.js';
 import type { AuthenticatedContext, HandlerContext, OptHandler } from './handlers/types.js';
 import type { HubEvent } from './hub.js';
-import type { RealtimeCore } from './index.js';
+import type { RealtimeCore } from './core.js';
 import { isExpected, refusal, tooManyMessages, tooManySockets } from './replies.js';
 import type { RealtimeServices } from './services.js';
 import { SocketLimits } from './socket-limits.js';
@@ -43,6 +43,8 @@ export class Gateway {
   private readonly limits: SocketLimits;
   private keepAlive?: NodeJS.Timeout;
   private closing = false;
+  /** Told of each refusal for going too fast (the metrics count them). */
+  private readonly refusalListeners = new Set<(kind: 'messages' | 'sockets') => void>();
   private readonly registry: Core['registry'];
   private readonly hub: Core['hub'];
   private readonly presence: Core['presence'];
@@ -137,6 +139,15 @@ export class Gateway {
     await this.hub.close();
   }
 
+  /** Listens to refusals: a frame over CHAT_RATE_LIMIT, a socket over a SOCKET_MAX_* cap after its upgrade. */
+  onRefused(listener: (kind: 'messages' | 'sockets') => void): void {
+    this.refusalListeners.add(listener);
+  }
+
+  private refused(kind: 'messages' | 'sockets'): void {
+    for (const listener of this.refusalListeners) listener(kind);
+  }
+
   get connections(): number {
     return this.registry.size;
   }
@@ -155,7 +166,10 @@ export class Gateway {
     const context = { opt: typeof raw?.opt === 'number' ? raw.opt : -1, req: typeof raw?.req === 'string' ? raw.req.slice(0, 64) : undefined };
     // Every frame counts against the member's limit, unreadable ones too (CHAT_RATE_LIMIT).
     const sender = connection.member ? { member: connection.member.id } : { connection: connection.id };
-    if (!(await this.core.limiter.allow(sender))) return connection.send(refusal(tooManyMessages(), context));
+    if (!(await this.core.limiter.allow(sender))) {
+      this.refused('messages');
+      return connection.send(refusal(tooManyMessages(), context));
+    }
     if (!raw) return connection.send(refusal(validationFailed({ body: 'a JSON object is expected' }), context));
     const parsed = ClientMessage.safeParse(raw);
     if (!parsed.success) {
@@ -164,11 +178,11 @@ export class Gateway {
       return connection.send(refusal(validationFailed(fields), context));
     }
     const message = parsed.data;
-    const about = { ...context, uid: 'uid' in message && message.opt !== 100 ? message.uid : undefined, client_id: message.opt === 1 ? message.client_id : undefined };
+    const about = { ...context, uid: 'uid' in message && message.opt !== OPT.init ? message.uid : undefined, client_id: message.opt === OPT.send ? message.client_id : undefined };
 
     const handler = HANDLERS[message.opt] as OptHandler<typeof message.opt>;
     if (!handler.public && !connection.member) {
-      connection.send(refusal(unauthorized(), about));
+      connection.send(refusal(fail('unauthorized'), about));
       return connection.close(SOCKET_CLOSE.unauthorized, 'init expected');
     }
     try {
@@ -215,7 +229,7 @@ export class Gateway {
     if (this.registry.add(connection, member.id)) {
       const cameOnline = await this.presence.connected(member.id);
       const user = await this.touchActive(member.id);
-      if (cameOnline) await this.announcer.announce(member.id, true, user?.is_yin ?? member.user.is_yin, 100);
+      if (cameOnline) await this.announcer.announce(member.id, true, user?.is_yin ?? member.user.is_yin, OPT.init);
     }
     // A session that ended before the socket was registered was announced before anyone here could
     // find the socket: checked once more, now that any later announcement will.
@@ -228,7 +242,8 @@ export class Gateway {
 
   /** Over a socket cap: told why (rate_limited), then closed with 4409. */
   private refuseSocket(connection: Connection, req?: string): void {
-    connection.send(refusal(tooManySockets(), { opt: 100, req }));
+    this.refused('sockets');
+    connection.send(refusal(tooManySockets(), { opt: OPT.init, req }));
     connection.close(SOCKET_CLOSE.tooManySockets, 'too many sockets');
   }
 
@@ -249,7 +264,7 @@ export class Gateway {
     if (!member || !this.registry.remove(connection, member.id) || this.closing) return;
     const wentOffline = await this.presence.disconnected(member.id);
     const user = await this.touchActive(member.id);
-    if (wentOffline) await this.announcer.announce(member.id, false, user?.is_yin ?? member.user.is_yin, 100);
+    if (wentOffline) await this.announcer.announce(member.id, false, user?.is_yin ?? member.user.is_yin, OPT.init);
   }
 
   private async sendCatchUp(connection: Connection, req?: string, lastId?: number): Promise<void> {
@@ -257,8 +272,8 @@ export class Gateway {
     if (!member) return;
     const catchUp = await this.services.chat.catchUp(member, lastId);
     connection.send({
-      kind: 0,
-      opt: 100,
+      kind: KIND.contacts,
+      opt: OPT.init,
       status: 'success',
       ...(req !== undefined ? { req } : {}),
       uid: member.id,
@@ -277,7 +292,7 @@ export class Gateway {
       if (this.closing) return;
       try {
         const user = await this.services.findUser(userId);
-        if (user) await this.announcer.announce(userId, online, user.is_yin, 100);
+        if (user) await this.announcer.announce(userId, online, user.is_yin, OPT.init);
       } catch (err) {
         this.log.error({ err, userId }, 'presence announcement failed');
       }

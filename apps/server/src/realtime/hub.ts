@@ -1,4 +1,4 @@
-import type { NoticeWire } from '@kindred/protocol';
+import type { NoticeWire, OPT } from '@kindred/protocol';
 import type { MessageRow } from '../db/schema.js';
 
 /**
@@ -10,9 +10,9 @@ import type { MessageRow } from '../db/schema.js';
 export type HubEvent =
   // `row` rides along only within a node (the publishing node already holds it); Redis carries the id.
   | { type: 'message'; to: number[]; messageId: number; origin?: string; row?: MessageRow }
-  | { type: 'presence'; to: number[]; userId: number; online: boolean; isYin: number; opt: 9 | 100; origin?: string }
+  | { type: 'presence'; to: number[]; userId: number; online: boolean; isYin: number; opt: typeof OPT.visibility | typeof OPT.init; origin?: string }
   | { type: 'deleted'; to: number[]; peerId: number }
-  | { type: 'read'; to: number[]; peerId: number; opt: 0 | 4; origin?: string }
+  | { type: 'read'; to: number[]; peerId: number; opt: typeof OPT.open | typeof OPT.read; origin?: string }
   // A notice travels whole (it is small and never changes): the receiving node spares a read.
   | { type: 'notice'; to: number[]; notice: NoticeWire }
   | { type: 'mail'; to: number[]; mailId: number }

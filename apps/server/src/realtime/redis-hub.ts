@@ -71,6 +71,11 @@ export class RedisHub extends LocalHub {
     return this.cmd;
   }
 
+  /** Each connection by its role, for the metrics' error counts. */
+  get connections(): Record<'publisher' | 'subscriber' | 'commands', Redis> {
+    return { publisher: this.pub, subscriber: this.sub, commands: this.cmd };
+  }
+
   /**
    * Local delivery at once; the publication is queued by ioredis (through a reconnect too) and not
    * awaited, so a Redis outage never holds up storing and acknowledging a member's messages.

@@ -1,4 +1,4 @@
-import { ERRORS, type ServerMessage } from '@kindred/protocol';
+import { ERROR_MESSAGES, ERRORS, KIND, type ServerMessage } from '@kindred/protocol';
 import { DomainError } from '../errors.js';
 
 /** What the refused message was about, echoed in the refusal. */
@@ -22,11 +22,11 @@ export function refusal(error: unknown, context: RefusalContext): ServerMessage 
     ...(context.uid !== undefined ? { uid: context.uid } : {}),
     ...(context.client_id !== undefined ? { client_id: context.client_id } : {}),
   };
-  if (!(error instanceof DomainError)) return { kind: 10, ...base, error: 'internal', msg: 'Something went wrong, please try again' };
-  if (error.id === 'no_free_chat') return { kind: 7, ...base, error: 'no_free_chat', msg: error.message };
-  if (error.id === 'need_upgrade') return { kind: 8, ...base, error: 'need_upgrade', msg: error.message };
+  if (!(error instanceof DomainError)) return { kind: KIND.error, ...base, error: 'internal', msg: ERROR_MESSAGES.internal };
+  if (error.id === 'no_free_chat') return { kind: KIND.noFreeChat, ...base, error: 'no_free_chat', msg: error.message };
+  if (error.id === 'need_upgrade') return { kind: KIND.needUpgrade, ...base, error: 'need_upgrade', msg: error.message };
   const fields = (error.data as { fields?: Record<string, string> } | null)?.fields;
-  return { kind: 10, ...base, error: error.id, msg: error.message, ...(fields ? { fields } : {}) };
+  return { kind: KIND.error, ...base, error: error.id, msg: error.message, ...(fields ? { fields } : {}) };
 }
 
 /** CHAT_RATE_LIMIT: the member's frames this minute, over every socket and node. */

@@ -1,12 +1,16 @@
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import websocket from '@fastify/websocket';
-import { ERRORS } from '@kindred/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
+import { admit } from '../domain/admission.js';
+import type { Member } from '../domain/member.js';
+import { DomainError } from '../errors.js';
 import { socketToken } from '../http/router.js';
-import type { Member } from '../modules/auth/member.js';
 import type { Gateway } from './gateway.js';
+import { tooManySockets } from './replies.js';
+import type { RealtimeServices } from './services.js';
+import { SOCKET_ADMISSION } from './socket-admission.js';
 
 /** Largest client message: a chat text is at most 2000 characters. */
 const MAX_PAYLOAD = 64 * 1024;
@@ -18,7 +22,7 @@ const MAX_PAYLOAD = 64 * 1024;
  * address or member already at its socket cap (SOCKET_MAX_PER_ADDRESS, SOCKET_MAX_PER_MEMBER) is
  * answered 429.
  */
-export async function installSocket(app: FastifyInstance, gateway: Gateway, authenticate: (token: string) => Promise<Member | null>) {
+export async function installSocket(app: FastifyInstance, gateway: Gateway, services: Pick<RealtimeServices, 'authenticate' | 'can'>) {
   await app.register(websocket, { options: { maxPayload: MAX_PAYLOAD } });
   const accepted = new WeakMap<FastifyRequest, { member: Member; token: string }>();
 
@@ -27,16 +31,18 @@ export async function installSocket(app: FastifyInstance, gateway: Gateway, auth
     {
       websocket: true,
       preValidation: async (req, reply) => {
-        const tooMany = () => reply.code(429).send({ status: ERRORS.rate_limited.status, msg: 'Too many open connections', data: null, error: 'rate_limited' });
-        if (!gateway.wouldAccept(req.ip)) return tooMany();
+        const refuse = (error: DomainError) => reply.code(error.http).send({ status: error.status, msg: error.message, data: null, error: error.id });
+        if (!gateway.wouldAccept(req.ip)) return refuse(tooManySockets());
         const token = socketToken(req);
         if (!token) return;
-        const member = await authenticate(token);
-        if (!member) return reply.code(401).send({ status: ERRORS.unauthorized.status, msg: 'Please sign in', data: null, error: 'unauthorized' });
-        if (member.status === 2) {
-          return reply.code(403).send({ status: ERRORS.pending_approval.status, msg: 'Your account is pending approval...', data: null, error: 'pending_approval' });
+        let member: Member;
+        try {
+          member = await admit(await services.authenticate(token), SOCKET_ADMISSION, services.can);
+        } catch (error) {
+          if (error instanceof DomainError) return refuse(error);
+          throw error;
         }
-        if (!gateway.wouldAccept(req.ip, member.id)) return tooMany();
+        if (!gateway.wouldAccept(req.ip, member.id)) return refuse(tooManySockets());
         accepted.set(req, { member, token });
       },
     },

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { TrendType } from '../../src/modules/trends/trends.repository.js';
-import { ONLINE_WINDOW_MS } from '../../src/modules/users/users.presenter.js';
+import { ONLINE_WINDOW_MS, TrendType } from '@kindred/protocol';
 import { as, buildUser, type BuiltUser, type UserOverrides } from './factories.js';
 import { imagePart, makeImage } from './images.js';
 import type { TestApp } from './test-app.js';

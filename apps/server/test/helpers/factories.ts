@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Envelope } from '@kindred/protocol';
 import type { NewUser, UserRow } from '../../src/db/schema.js';
-import { hashToken, newToken, randomCode } from '../../src/infra/tokens.js';
+import { hashToken, newToken } from '../../src/infra/tokens.js';
+import { newUserRow } from '../../src/modules/users/new-user-row.js';
 import type { TestApp } from './test-app.js';
 import { multipartBody, type FilePart } from './multipart.js';
 
@@ -44,33 +45,9 @@ export async function buildUser(ctx: TestApp, overrides: UserOverrides = {}): Pr
   const { password, ...fields } = overrides;
   const username = fields.username ?? uniqueName();
   const now = ctx.now();
-  const user = await ctx.services.repositories.users.insert({
-    username,
-    username_key: username.toLowerCase(),
-    email: `${username.toLowerCase()}@example.test`,
-    password_hash: password ? await ctx.hasher.hash(password) : await defaultHash(ctx),
-    role: 'member',
-    sex: 0,
-    birthday: yearsAgo(30, now),
-    country: 'US',
-    avatar: '',
-    signature: '',
-    lang: 'en',
-    vip: 0,
-    vip1_until: 0,
-    vip2_until: 0,
-    invitation_code: randomCode(10),
-    invited_by: null,
-    laid: '',
-    status: 1,
-    is_yin: 1,
-    is_auth: 0,
-    last_login_at: now,
-    last_active_at: now,
-    created_at: now,
-    updated_at: now,
-    ...fields,
-  });
+  const passwordHash = password ? await ctx.hasher.hash(password) : await defaultHash(ctx);
+  const facts = { username, email: `${username.toLowerCase()}@example.test`, passwordHash, sex: 0, birthday: yearsAgo(30, now), country: 'US', now };
+  const user = await ctx.services.repositories.users.insert(newUserRow(facts, fields));
   return { user, token: await signIn(ctx, user.id), password: password ?? DEFAULT_PASSWORD };
 }
 

@@ -11,7 +11,8 @@ import { openDatabase, type DatabaseHandle, type Db } from '../../src/db/databas
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { createMailer, type Mailer } from '../../src/infra/mailer.js';
 import { PasswordHasher } from '../../src/infra/passwords.js';
-import { LocalStorage } from '../../src/infra/storage.js';
+import type { Storage } from '../../src/infra/storage.js';
+import { createStorage } from '../../src/infra/storage-factory.js';
 
 /** Which database this run of the suite targets (vitest.config.ts sets it per project). */
 export type TestDialect = 'sqlite' | 'postgres';
@@ -132,7 +133,8 @@ export interface TestApp {
   dataDir: string;
   outboxDir: string;
   hasher: PasswordHasher;
-  storage: LocalStorage;
+  /** The local uploads folder, or the bucket when the env names one (S3_BUCKET). */
+  storage: Storage;
   now: () => number;
   /** Resolves once every mail handed to the mailer so far is written to the outbox. */
   flushMail(): Promise<void>;
@@ -176,7 +178,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     await migrateToLatest(testDb.handle);
 
     const hasher = options.hasher ?? testHasher();
-    const storage = new LocalStorage(config.uploadsDir);
+    const storage = await createStorage(config);
     const outbox = createMailer({ from: config.mailFrom, outboxDir: config.outboxDir });
     const pending = new Set<Promise<void>>();
     const mailer: Mailer = {
@@ -206,6 +208,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       async close() {
         await Promise.allSettled([...pending]);
         await app.close();
+        storage.close?.();
         await testDb.drop();
       },
     };

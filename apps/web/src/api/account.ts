@@ -1,5 +1,16 @@
-import type { ChangeSignatureBody, InitDataWire, Language, ProfileBody, UploadWire, UserWire } from '@kindred/protocol';
-import { hasPermission, type PermissionFlag } from '@kindred/protocol';
+import type { ChangeSignatureBody, Language, ProfileBody, UserWire } from '@kindred/protocol';
+import {
+  avatarUpload,
+  holdsPermission,
+  imageUpload,
+  initData,
+  languageSet,
+  profileUpdate,
+  signatureChange,
+  userInfo,
+  visibilitySet,
+  type PermissionFlag,
+} from '@kindred/protocol';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSession } from '../state/session';
@@ -17,7 +28,7 @@ export function useUserInfoQuery() {
   const setUser = useSession((s) => s.setUser);
   const query = useQuery({
     queryKey: accountKeys.me(),
-    queryFn: () => call<UserWire>('/member/index/userinfo'),
+    queryFn: () => call(userInfo),
     enabled: Boolean(token),
     staleTime: 30_000,
   });
@@ -31,7 +42,7 @@ export function useInitDataQuery() {
   const token = useSession((s) => s.token);
   return useQuery({
     queryKey: accountKeys.initData(),
-    queryFn: () => call<InitDataWire>('/member/index/initdata'),
+    queryFn: () => call(initData),
     enabled: Boolean(token),
     staleTime: 5 * 60_000,
   });
@@ -42,8 +53,7 @@ export function usePermission(flag: PermissionFlag): boolean | undefined {
   const user = useSession((s) => s.user);
   const { data } = useInitDataQuery();
   if (!user || !data) return undefined;
-  if (user.role !== 'member') return true;
-  return hasPermission(data.authority, user.vip, flag);
+  return holdsPermission(user, data.authority, flag);
 }
 
 function useAccountMutation<V>(fn: (v: V) => Promise<UserWire>) {
@@ -59,22 +69,22 @@ function useAccountMutation<V>(fn: (v: V) => Promise<UserWire>) {
 }
 
 export type ProfileInput = Omit<ProfileBody, 'avatar2'>;
-export const useProfileMutation = () => useAccountMutation((body: ProfileInput) => call<UserWire>('/member/index/profile', { ...body }));
+export const useProfileMutation = () => useAccountMutation((body: ProfileInput) => call(profileUpdate, body));
 export const useChangeSignatureMutation = () =>
-  useAccountMutation((body: ChangeSignatureBody) => call<UserWire>('/member/index/changesignature', { ...body }));
-export const useLanguageMutation = () => useAccountMutation((lang: Language) => call<UserWire>('/member/index/lang', { lang }));
+  useAccountMutation((body: ChangeSignatureBody) => call(signatureChange, body));
+export const useLanguageMutation = () => useAccountMutation((lang: Language) => call(languageSet, { lang }));
 
 /** The crop widget's 300x300 png. */
 export const useUploadAvatarMutation = () =>
-  useMutation({ mutationFn: (img: Blob) => call<{ url: string }>('/member/index/uploadImg', { img }).then((d) => d.url) });
+  useMutation({ mutationFn: (img: Blob) => call(avatarUpload, { img }).then((d) => d.url) });
 
 /** Uploads an image through the server's pipeline and answers its URL; album and feed calls take it as `img`. */
 export const uploadImage = (file: Blob, dir: 'dynamic' | 'photo') =>
-  call<UploadWire>('/member/index/uploads', { file, dir }).then((d) => d.url);
+  call(imageUpload, { file, dir }).then((d) => d.url);
 
 export const useUploadMutation = () =>
   useMutation({ mutationFn: ({ file, dir }: { file: Blob; dir: 'dynamic' | 'photo' }) => uploadImage(file, dir) });
 
 /** Women may hide their online status (docs/product-rules.md §4); the live connection later mirrors it. */
 export const useVisibilityMutation = () =>
-  useAccountMutation((isYin: 0 | 1) => call<UserWire>('/member/index/visibility', { is_yin: isYin }));
+  useAccountMutation((isYin: 0 | 1) => call(visibilitySet, { is_yin: isYin }));

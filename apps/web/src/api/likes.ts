@@ -1,4 +1,4 @@
-import type { LikeToggleWire, MemberPageWire } from '@kindred/protocol';
+import { iLikeList, likeToggle, loveMeList, mutualLikeList } from '@kindred/protocol';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../state/session';
 import { call } from './client';
@@ -7,6 +7,8 @@ import { nextMemberPage, patchMemberEverywhere } from './members';
 
 /** The like lists of docs/product-rules.md §7: my likes, who likes me, mutual likes. */
 export type LikeList = 'i_like' | 'love_me' | 'mutual_like';
+
+const LIST_CALLS = { i_like: iLikeList, love_me: loveMeList, mutual_like: mutualLikeList } as const;
 
 export const likeKeys = {
   all: ['likes'] as const,
@@ -18,7 +20,7 @@ export function useLikeListInfiniteQuery(list: LikeList) {
   const token = useSession((s) => s.token);
   return useInfiniteQuery({
     queryKey: likeKeys.list(list),
-    queryFn: ({ pageParam }) => call<MemberPageWire>(`/member/like/${list}`, { page: pageParam }),
+    queryFn: ({ pageParam }) => call(LIST_CALLS[list], { page: pageParam }),
     initialPageParam: 1,
     getNextPageParam: nextMemberPage,
     enabled: Boolean(token),
@@ -35,7 +37,7 @@ export function useLikeListInfiniteQuery(list: LikeList) {
 export function useToggleLikeMutation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (targetId: number) => call<LikeToggleWire>('/member/like/like', { target_id: targetId }),
+    mutationFn: (targetId: number) => call(likeToggle, { target_id: targetId }),
     onSuccess: ({ is_like, likecount }, targetId) => {
       patchMemberEverywhere(qc, targetId, (m) => ('likecount' in m ? { is_like, likecount } : { is_like }));
       void qc.invalidateQueries({ queryKey: likeKeys.all, refetchType: 'none' });

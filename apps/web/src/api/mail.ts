@@ -1,4 +1,4 @@
-import type { MailListWire, MailWire } from '@kindred/protocol';
+import { mailList, mailOpen, mailSend, type MailListWire, type MailWire } from '@kindred/protocol';
 import { type InfiniteData, type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../state/session';
@@ -37,7 +37,7 @@ export function useMailListInfiniteQuery() {
   const token = useSession((s) => s.token);
   return useInfiniteQuery({
     queryKey: mailKeys.inbox(),
-    queryFn: ({ pageParam }) => call<MailListWire>('/member/email/emaillist', { page: pageParam, limit: PAGE_SIZE }),
+    queryFn: ({ pageParam }) => call(mailList, { page: pageParam, limit: PAGE_SIZE }),
     initialPageParam: 1,
     getNextPageParam: (last: MailListWire) => (last.page < last.last_page ? last.page + 1 : undefined),
     enabled: Boolean(token),
@@ -51,7 +51,7 @@ export function useUnreadMailCountQuery() {
   const token = useSession((s) => s.token);
   return useQuery({
     queryKey: mailKeys.unread(),
-    queryFn: () => call<MailListWire>('/member/email/emaillist', { page: 1, limit: 1, type: 0 }).then((p) => p.unread),
+    queryFn: () => call(mailList, { page: 1, limit: 1, type: 0 }).then((p) => p.unread),
     enabled: Boolean(token),
     staleTime: 30_000,
     retry: retryUnanswered,
@@ -82,7 +82,7 @@ export function useSendMailErrorText() {
 export function useSendMailMutation() {
   return useMutation({
     mutationFn: ({ email, content }: { email: string; content: string }) =>
-      call<MailWire>('/member/email/released', { email: email.trim(), content: content.trim() }),
+      call(mailSend, { email: email.trim(), content: content.trim() }),
   });
 }
 
@@ -100,7 +100,7 @@ function patchInbox(qc: QueryClient, eid: number, patch: (m: MailWire) => MailWi
 export function useReadMailMutation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (eid: number) => call<MailWire>('/member/email/updatestatus', { id: eid }),
+    mutationFn: (eid: number) => call(mailOpen, { id: eid }),
     onMutate: async (eid) => {
       await qc.cancelQueries({ queryKey: mailKeys.all });
       const before = { inbox: qc.getQueryData<Inbox>(mailKeys.inbox()), unread: qc.getQueryData<number>(mailKeys.unread()) };

@@ -1,4 +1,16 @@
-import type { MemberCardWire, MemberDetailWire, MemberListType, MemberPageWire } from '@kindred/protocol';
+import {
+  memberDetail,
+  memberList,
+  memberWall,
+  newOppositeSexList,
+  onlineList,
+  oppositeSexSearch,
+  recommendList,
+  type MemberCardWire,
+  type MemberDetailWire,
+  type MemberListType,
+  type MemberPageWire,
+} from '@kindred/protocol';
 import { type InfiniteData, type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useSession } from '../state/session';
 import { ApiError, call } from './client';
@@ -17,13 +29,23 @@ export type MemberListSource =
   | { kind: 'recommend' }
   | { kind: 'search'; username: string };
 
-const LIST_PATHS: Record<MemberListSource['kind'], string> = {
-  userlist: '/member/index/userlist',
-  online: '/member/index/onlinelist',
-  latest: '/member/index/new_opposite_sex',
-  recommend: '/member/index/recommend',
-  search: '/member/index/search_opposite_sex',
-};
+/** One page of a list: each source is its own call. */
+function memberPage(source: MemberListSource, page: number): Promise<MemberPageWire> {
+  switch (source.kind) {
+    case 'userlist': {
+      const { kind: _kind, ...filters } = source;
+      return call(memberList, { ...filters, page });
+    }
+    case 'online':
+      return call(onlineList, { page });
+    case 'latest':
+      return call(newOppositeSexList, { page });
+    case 'recommend':
+      return call(recommendList, { page });
+    case 'search':
+      return call(oppositeSexSearch, { username: source.username, page });
+  }
+}
 
 export const memberKeys = {
   all: ['members'] as const,
@@ -51,10 +73,9 @@ export function flattenMembers(data: InfiniteData<MemberPageWire> | undefined): 
 /** A member list paged by "click for more"; page 2+ of a free member fails with isNeedUpgrade. */
 export function useMemberListInfiniteQuery(source: MemberListSource, { enabled = true }: { enabled?: boolean } = {}) {
   const token = useSession((s) => s.token);
-  const { kind, ...filters } = source;
   return useInfiniteQuery({
     queryKey: memberKeys.list(source),
-    queryFn: ({ pageParam }) => call<MemberPageWire>(LIST_PATHS[kind], { ...filters, page: pageParam }),
+    queryFn: ({ pageParam }) => memberPage(source, pageParam),
     initialPageParam: 1,
     getNextPageParam: nextMemberPage,
     enabled: Boolean(token) && enabled,
@@ -68,7 +89,7 @@ export function useMemberWallQuery() {
   const token = useSession((s) => s.token);
   return useQuery({
     queryKey: memberKeys.wall(),
-    queryFn: () => call<MemberPageWire>('/member/index/memberwall').then((p) => p.data),
+    queryFn: () => call(memberWall).then((p) => p.data),
     enabled: Boolean(token),
     staleTime: 60_000,
     retry: retryUnanswered,
@@ -80,7 +101,7 @@ export function useMemberDetailQuery(id: number | undefined) {
   const token = useSession((s) => s.token);
   return useQuery({
     queryKey: memberKeys.detail(id ?? 0),
-    queryFn: () => call<MemberDetailWire>('/member/index/userdetail', { id }),
+    queryFn: () => call(memberDetail, { id: id! }),
     enabled: Boolean(token) && id != null && id > 0,
     staleTime: 30_000,
     retry: retryUnanswered,

@@ -1,5 +1,4 @@
-import type { NoticeWire } from '@kindred/protocol';
-import { LIMITS } from '@kindred/protocol';
+import { LIMITS, noticeList, noticeRead } from '@kindred/protocol';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../state/session';
 import { call } from './client';
@@ -13,7 +12,7 @@ export function useUnreadNoticesQuery() {
   const token = useSession((s) => s.token);
   return useQuery({
     queryKey: noticeKeys.unread(),
-    queryFn: () => call<{ data: NoticeWire[]; unread: number }>('/member/index/senotice', { status: 0, limit: LIMITS.noticeDropdownSize }),
+    queryFn: () => call(noticeList, { status: 0, limit: LIMITS.noticeDropdownSize }),
     enabled: Boolean(token),
     refetchInterval: 60_000,
   });
@@ -22,7 +21,7 @@ export function useUnreadNoticesQuery() {
 export function useReadNoticeMutation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => call<null>('/member/index/upnotice', { id }),
+    mutationFn: (id: number) => call(noticeRead, { id }),
     onSuccess: () => qc.invalidateQueries({ queryKey: noticeKeys.all }),
   });
 }

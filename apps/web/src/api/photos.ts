@@ -1,4 +1,14 @@
-import type { BackPhotosWire, MemberDetailWire, PhotoPageWire, PhotoWire } from '@kindred/protocol';
+import {
+  backPhotoDelete,
+  backPhotoRelease,
+  hisPhotos,
+  myPhotos,
+  photoDelete,
+  photoRelease,
+  type MemberDetailWire,
+  type PhotoPageWire,
+  type PhotoWire,
+} from '@kindred/protocol';
 import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../state/session';
 import { uploadImage } from './account';
@@ -24,8 +34,8 @@ export function usePhotosInfiniteQuery(userId: number | undefined) {
     queryKey: photoKeys.album(userId ?? 0),
     queryFn: ({ pageParam }) =>
       own
-        ? call<PhotoPageWire>('/member/photo/my_photo', { before: pageParam || undefined })
-        : call<PhotoPageWire>('/member/photo/his_photo', { userid: userId, before: pageParam || undefined }),
+        ? call(myPhotos, { before: pageParam || undefined })
+        : call(hisPhotos, { userid: userId!, before: pageParam || undefined }),
     initialPageParam: 0,
     getNextPageParam: (last: PhotoPageWire) => (last.has_more && last.next_before ? last.next_before : undefined),
     enabled: Boolean(token) && userId != null && userId > 0,
@@ -39,7 +49,7 @@ export function useUploadPhotoMutation() {
   const qc = useQueryClient();
   const me = useSession((s) => s.user?.id);
   return useMutation({
-    mutationFn: async (file: Blob) => call<PhotoWire>('/member/photo/released', { img: await uploadImage(file, 'photo') }),
+    mutationFn: async (file: Blob) => call(photoRelease, { img: await uploadImage(file, 'photo') }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: photoKeys.album(me ?? 0) }),
   });
 }
@@ -48,7 +58,7 @@ export function useUploadPhotoMutation() {
 export function useDeletePhotoMutation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (pid: number) => call<null>('/member/photo/del_photo', { id: pid }),
+    mutationFn: (pid: number) => call(photoDelete, { id: pid }),
     onSuccess: (_data, pid) => {
       qc.setQueriesData<InfiniteData<PhotoPageWire>>({ queryKey: photoKeys.all }, (old) =>
         old ? { ...old, pages: old.pages.map((p) => ({ ...p, data: p.data.filter((photo) => photo.pid !== pid) })) } : old,
@@ -63,7 +73,7 @@ export function useUploadBackPhotoMutation() {
   const qc = useQueryClient();
   const me = useSession((s) => s.user?.id);
   return useMutation({
-    mutationFn: async (file: Blob) => call<BackPhotosWire>('/member/backphoto/released', { img: await uploadImage(file, 'photo') }),
+    mutationFn: async (file: Blob) => call(backPhotoRelease, { img: await uploadImage(file, 'photo') }),
     onSuccess: ({ backphotos }) => {
       qc.setQueryData<MemberDetailWire>(memberKeys.detail(me ?? 0), (old) => (old ? { ...old, backphotos } : old));
     },
@@ -75,7 +85,7 @@ export function useDeleteBackPhotoMutation() {
   const qc = useQueryClient();
   const me = useSession((s) => s.user?.id);
   return useMutation({
-    mutationFn: (id: number) => call<BackPhotosWire>('/member/backphoto/deletephoto', { id }),
+    mutationFn: (id: number) => call(backPhotoDelete, { id }),
     onSuccess: ({ backphotos }) => {
       qc.setQueryData<MemberDetailWire>(memberKeys.detail(me ?? 0), (old) => (old ? { ...old, backphotos } : old));
     },

@@ -1,4 +1,4 @@
-import type { TranslateBody, TranslateWire } from '@kindred/protocol';
+import { translateText, type TranslateBody } from '@kindred/protocol';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountKeys } from './account';
 import { call } from './client';
@@ -10,7 +10,7 @@ import { call } from './client';
 export function useTranslateMutation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: TranslateBody) => call<TranslateWire>('/member/index/translate', { ...body }),
+    mutationFn: (body: TranslateBody) => call(translateText, body),
     onSuccess: (answer) => {
       if (answer.charged > 0) void qc.invalidateQueries({ queryKey: accountKeys.all });
     },

@@ -1,4 +1,4 @@
-import type { ReleaseTrendBody, TrendPageWire, TrendWire } from '@kindred/protocol';
+import { hisTrends, myTrends, trendDelete, trendFeed, trendRelease, type ReleaseTrendBody, type TrendPageWire, type TrendWire } from '@kindred/protocol';
 import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../state/session';
 import { accountKeys } from './account';
@@ -14,11 +14,17 @@ export const trendKeys = {
   list: (source: TrendSource) => [...trendKeys.all, source] as const,
 };
 
-const PATHS: Record<TrendSource['kind'], string> = {
-  feed: '/member/trend/trend',
-  member: '/member/trend/his_trend',
-  mine: '/member/trend/my_trend',
-};
+/** One page of a list, older than `before` (the first page without it); each source is its own call. */
+function trendPage(source: TrendSource, before: number | undefined): Promise<TrendPageWire> {
+  switch (source.kind) {
+    case 'feed':
+      return call(trendFeed, { before });
+    case 'member':
+      return call(hisTrends, { userid: source.userid, before });
+    case 'mine':
+      return call(myTrends, { before });
+  }
+}
 
 /** Every trend of the loaded pages, newest first as the server sent them. */
 export const flattenTrends = (data: InfiniteData<TrendPageWire> | undefined): TrendWire[] => (data?.pages ?? []).flatMap((p) => p.data);
@@ -28,8 +34,7 @@ export function useTrendsInfiniteQuery(source: TrendSource, { enabled = true }: 
   const token = useSession((s) => s.token);
   return useInfiniteQuery({
     queryKey: trendKeys.list(source),
-    queryFn: ({ pageParam }) =>
-      call<TrendPageWire>(PATHS[source.kind], { ...(source.kind === 'member' ? { userid: source.userid } : {}), before: pageParam || undefined }),
+    queryFn: ({ pageParam }) => trendPage(source, pageParam || undefined),
     initialPageParam: 0,
     getNextPageParam: (last: TrendPageWire) => (last.has_more && last.next_before ? last.next_before : undefined),
     enabled: Boolean(token) && enabled,
@@ -42,7 +47,7 @@ export function useTrendsInfiniteQuery(source: TrendSource, { enabled = true }: 
 export function useReleaseTrendMutation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: Partial<ReleaseTrendBody>) => call<TrendWire>('/member/trend/released', { content: body.content?.trim() ?? '', img: body.img ?? '' }),
+    mutationFn: (body: Partial<ReleaseTrendBody>) => call(trendRelease, { content: body.content?.trim() ?? '', img: body.img ?? '' }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: trendKeys.all });
       void qc.invalidateQueries({ queryKey: accountKeys.me() });
@@ -54,7 +59,7 @@ export function useReleaseTrendMutation() {
 export function useDeleteTrendMutation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => call<null>('/member/trend/del', { id }),
+    mutationFn: (id: number) => call(trendDelete, { id }),
     onSuccess: (_data, id) => {
       qc.setQueriesData<InfiniteData<TrendPageWire>>({ queryKey: trendKeys.all }, (old) =>
         old ? { ...old, pages: old.pages.map((p) => ({ ...p, data: p.data.filter((t) => t.id !== id) })) } : old,

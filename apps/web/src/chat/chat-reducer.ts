@@ -1,4 +1,4 @@
-import { LIMITS, type ConversationWire, type ErrorId, type MessageWire, type ServerMessage } from '@kindred/protocol';
+import { KIND, LIMITS, OPT, type ConversationWire, type ErrorId, type MessageWire, type ServerMessage } from '@kindred/protocol';
 
 /** A message the member wrote that the server has not acknowledged yet (kind 2 replaces it). */
 export interface PendingMessage {
@@ -47,7 +47,7 @@ export type ChatEffect =
   | { type: 'resync' }
   | { type: 'resendPending' }
   | { type: 'selfVisibility'; is_yin: number }
-  | { type: 'refused'; kind: 7 | 8 | 10; error: ErrorId; msg: string; uid?: number }
+  | { type: 'refused'; kind: typeof KIND.noFreeChat | typeof KIND.needUpgrade | typeof KIND.error; error: ErrorId; msg: string; uid?: number }
   | { type: 'notice' }
   | { type: 'mail' };
 
@@ -63,6 +63,12 @@ export const emptyChatState = (me: number | null = null): ChatState => ({
 
 /** Refusals that sending again cannot turn into a success: only a membership change does. */
 export const isFinalRefusal = (error: ErrorId | undefined): boolean => error === 'no_free_chat' || error === 'need_upgrade';
+
+/**
+ * The refusal a conversation says in place of its input. "Upgrade needed" (kind 8) moves to the
+ * upgrade page by itself after its message (docs/product-rules.md §4): saying it twice would not help.
+ */
+export const refusalShownInPlace = (error: ErrorId | undefined): error is 'no_free_chat' => error === 'no_free_chat';
 
 function withoutRefusal(refusals: Record<number, ErrorId>, uid: number): Record<number, ErrorId> {
   if (!(uid in refusals)) return refusals;
@@ -152,7 +158,7 @@ export function reduceChat(state: ChatState, msg: ServerMessage, open: ReadonlyS
       const m = msg.message;
       const uid = otherParty(m, state.me);
       const c = conversation(state, uid);
-      const incoming = msg.kind === 1 && m.sender_id !== state.me;
+      const incoming = msg.kind === KIND.message && m.sender_id !== state.me;
       const isNew = !c.messages.some((x) => x.id === m.id);
       const reading = open.has(uid);
       let contacts = state.contacts;
@@ -177,7 +183,7 @@ export function reduceChat(state: ChatState, msg: ServerMessage, open: ReadonlyS
     }
     case 3: {
       const c = conversation(state, msg.uid);
-      const firstPage = msg.opt === 0;
+      const firstPage = msg.opt === OPT.open;
       let contacts = state.contacts;
       if (msg.contact) {
         const contact = msg.contact;

@@ -1,4 +1,4 @@
-import type { ChatAddress, ServerMessage } from '@kindred/protocol';
+import { KIND, OPT, type ChatAddress, type ServerMessage } from '@kindred/protocol';
 import { create } from 'zustand';
 import {
   addPending,
@@ -58,18 +58,18 @@ export const useChat = create<ChatStore>((set, get) => {
   function sendPending(clientId: string) {
     const p = get().pending[clientId];
     if (!p || p.failed) return;
-    connection?.send({ opt: 1, uid: p.uid, client_id: p.client_id, type: p.type, content: p.content, img: p.img });
+    connection?.send({ opt: OPT.send, uid: p.uid, client_id: p.client_id, type: p.type, content: p.content, img: p.img });
   }
 
   function run(effects: ChatEffect[]) {
     for (const effect of effects) {
       switch (effect.type) {
         case 'markRead':
-          connection?.send({ opt: 4, uid: effect.uid });
+          connection?.send({ opt: OPT.read, uid: effect.uid });
           break;
         case 'resync':
           // A message from someone not in the list: a fresh init answers the list with them in it.
-          connection?.send({ opt: 100, uid: get().me ?? 0, last_id: get().lastId });
+          connection?.send({ opt: OPT.init, uid: get().me ?? 0, last_id: get().lastId });
           break;
         case 'resendPending':
           for (const id of Object.keys(get().pending)) sendPending(id);
@@ -106,11 +106,11 @@ export const useChat = create<ChatStore>((set, get) => {
           if (status === 'open') {
             for (const id of Object.keys(get().viewing)) {
               const uid = Number(id);
-              connection?.send({ opt: 0, uid, address: openedFrom.get(uid) ?? 'window' });
+              connection?.send({ opt: OPT.open, uid, address: openedFrom.get(uid) ?? 'window' });
             }
           }
         },
-        onUnauthorized: () => listeners.forEach((l) => l({ type: 'refused', kind: 10, error: 'unauthorized', msg: 'unauthorized' })),
+        onUnauthorized: () => listeners.forEach((l) => l({ type: 'refused', kind: KIND.error, error: 'unauthorized', msg: 'unauthorized' })),
         createSocket,
       });
       connection.start();
@@ -124,7 +124,7 @@ export const useChat = create<ChatStore>((set, get) => {
       set((s) => ({ viewing: { ...s.viewing, [uid]: (s.viewing[uid] ?? 0) + 1 } }));
       set((s) => markReadLocally(s, uid));
       openedFrom.set(uid, address);
-      connection?.send({ opt: 0, uid, address });
+      connection?.send({ opt: OPT.open, uid, address });
       return () =>
         set((s) => {
           const viewing = { ...s.viewing };
@@ -157,13 +157,13 @@ export const useChat = create<ChatStore>((set, get) => {
     },
     loadHistory(uid) {
       const oldest = get().conversations[uid]?.messages[0];
-      connection?.send({ opt: 3, uid, ...(oldest ? { before_id: oldest.id } : {}) });
+      connection?.send({ opt: OPT.history, uid, ...(oldest ? { before_id: oldest.id } : {}) });
     },
     remove(uid) {
-      connection?.send({ opt: 5, uid });
+      connection?.send({ opt: OPT.delete, uid });
     },
     setVisibility(isYin) {
-      connection?.send({ opt: 9, ...(isYin === undefined ? {} : { is_yin: isYin }) });
+      connection?.send({ opt: OPT.visibility, ...(isYin === undefined ? {} : { is_yin: isYin }) });
     },
   };
 });

@@ -1,4 +1,4 @@
-import { ServerMessage, SOCKET_CLOSE, type ClientMessageInput } from '@kindred/protocol';
+import { KIND, OPT, ServerMessage, SOCKET_CLOSE, type ClientMessageInput } from '@kindred/protocol';
 
 /**
  * The live connection as a small state machine:
@@ -102,7 +102,7 @@ export class ChatConnection {
     socket.onopen = () => {
       // The token travels in the init, not the URL, so it never lands in access logs.
       const { uid, token, lastId } = this.options;
-      socket.send(JSON.stringify({ opt: 100, uid, token, last_id: lastId() }));
+      socket.send(JSON.stringify({ opt: OPT.init, uid, token, last_id: lastId() }));
       this.initTimer = setTimeout(() => socket.close(SOCKET_CLOSE.initTimeout), INIT_TIMEOUT_MS);
     };
     socket.onmessage = (ev) => this.receive(ev.data);
@@ -133,7 +133,7 @@ export class ChatConnection {
     // A newer server may send kinds this client does not know; they are ignored, as the spec's clients do.
     if (!parsed.success) return;
     const msg = parsed.data;
-    if (msg.kind === 0) {
+    if (msg.kind === KIND.contacts) {
       clearTimeout(this.initTimer);
       this.attempt = 0;
       this.pingMs = msg.ping_ms || DEFAULT_PING_MS;
@@ -151,7 +151,7 @@ export class ChatConnection {
         this.socket?.close(4000);
         return;
       }
-      this.send({ opt: 101 });
+      this.send({ opt: OPT.ping });
     }, this.pingMs);
   }
 

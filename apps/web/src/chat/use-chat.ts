@@ -1,4 +1,4 @@
-import type { ChatAddress, ConversationWire, MessageWire } from '@kindred/protocol';
+import { isPending, type ChatAddress, type ConversationWire, type MessageWire } from '@kindred/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { accountKeys } from '../api/account';
@@ -16,7 +16,7 @@ import { playMessageSound } from './sound';
 export function useChatLifecycle(): void {
   const token = useSession((s) => s.token);
   const uid = useSession((s) => s.user?.id);
-  const pending = useSession((s) => s.user?.status === 2);
+  const pending = useSession((s) => (s.user ? isPending(s.user) : false));
   const qc = useQueryClient();
 
   useEffect(() => {

@@ -21,6 +21,8 @@ export const desktopTheme: ThemeConfig = {
     fontFamily: 'inherit',
     // antd's greys for hints and empty states are about 3.4:1 on white; these keep 4.5:1.
     colorTextDescription: '#6b717c',
+    // antd's red (#ff4d4f) is 3.3:1 on white: danger buttons and errors use a deeper one (5.6:1).
+    colorError: '#cf1322',
   },
   components: {
     Menu: { horizontalItemSelectedColor: BRAND, itemSelectedColor: BRAND_ON_TINT, itemSelectedBg: '#fdeef2' },

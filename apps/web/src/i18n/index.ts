@@ -27,6 +27,8 @@ void i18n.use(initReactI18next).init({
   ns: ['common'],
   interpolation: { escapeValue: false },
   returnNull: false,
+  // No advertisement in the member's console on every load.
+  showSupportNotice: false,
 });
 
 document.documentElement.lang = i18n.language;

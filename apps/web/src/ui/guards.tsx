@@ -1,4 +1,4 @@
-import type { PermissionFlag } from '@kindred/protocol';
+import { isPending, type PermissionFlag } from '@kindred/protocol';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
@@ -14,7 +14,7 @@ export function RequireAuth({ terminal, pending, children }: { terminal: Termina
   const location = useLocation();
   useUserInfoQuery();
   if (!token) return <Navigate to={`/${terminal}/login`} replace state={{ from: location.pathname }} />;
-  if (user?.status === 2) return <>{pending}</>;
+  if (user && isPending(user)) return <>{pending}</>;
   return <>{children}</>;
 }
 

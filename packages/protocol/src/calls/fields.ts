@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
+import { isAdult } from '../rules/age.js';
 import { CONTROL_CHARS, EMAIL_PATTERN } from '../rules/validation.js';
 
 /**
@@ -90,3 +91,6 @@ export const sex = () => int(0, 1);
 export const birthday = () => int(Date.UTC(1900, 0, 1), 4_102_444_800_000);
 
 export const pageNumber = () => int(1, 1_000_000).default(1);
+
+/** A birthday of someone old enough to register (registration and profile). */
+export const adultBirthday = () => birthday().refine((ms) => isAdult(ms, LIMITS.minAge), `you must be ${LIMITS.minAge} or older`);

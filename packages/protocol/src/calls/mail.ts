@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
+import { MailListWire, MailWire } from '../wire/mail.js';
+import { defineCall } from './define.js';
 import { id, int, pageNumber, requiredText } from './fields.js';
 
 /** /member/email/emaillist: the caller's inbox, newest first; `type` 0 or 1 filters unread/read. */
@@ -24,3 +26,9 @@ export type EmailReleasedBody = z.infer<typeof EmailReleasedBody>;
 /** /member/email/updatestatus: open mail `id` (unread 0 -> read 1); only its recipient may. */
 export const EmailUpdateStatusBody = z.object({ id: id() });
 export type EmailUpdateStatusBody = z.infer<typeof EmailUpdateStatusBody>;
+
+export const mailList = defineCall({ path: '/member/email/emaillist', body: EmailListBody, answer: MailListWire, access: 'member' });
+/** 200 sent; -1 no such member; -2 that member cannot receive mail (yourself, pending, disabled). */
+export const mailSend = defineCall({ path: '/member/email/released', body: EmailReleasedBody, answer: MailWire, access: 'member' });
+/** Opens a mail: its text, now read (type 1). */
+export const mailOpen = defineCall({ path: '/member/email/updatestatus', body: EmailUpdateStatusBody, answer: MailWire, access: 'member' });

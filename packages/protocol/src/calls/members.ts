@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
+import { MemberDetailWire, MemberPageWire } from '../wire/member.js';
+import { defineCall } from './define.js';
 import { boundedString, id, int, pageNumber, requiredText, text } from './fields.js';
 
 /**
@@ -50,3 +52,20 @@ export type SearchOppositeSexBody = z.infer<typeof SearchOppositeSexBody>;
 
 export const UserDetailBody = z.object({ id: id() });
 export type UserDetailBody = z.infer<typeof UserDetailBody>;
+
+/** Every member list answers a page of cards; free members get page 1 only (-5 after it). */
+export const memberList = defineCall({ path: '/member/index/userlist', body: UserListBody, answer: MemberPageWire, access: 'member' });
+export const onlineList = defineCall({ path: '/member/index/onlinelist', body: MemberPageBody, answer: MemberPageWire, access: 'member' });
+export const newOppositeSexList = defineCall({ path: '/member/index/new_opposite_sex', body: MemberPageBody, answer: MemberPageWire, access: 'member' });
+/** The desktop home's wall: one page of LIMITS.memberWallSize whatever page is asked. */
+export const memberWall = defineCall({ path: '/member/index/memberwall', body: MemberPageBody, answer: MemberPageWire, access: 'member' });
+export const oppositeSexSearch = defineCall({
+  path: '/member/index/search_opposite_sex',
+  body: SearchOppositeSexBody,
+  answer: MemberPageWire,
+  access: 'member',
+  permission: 'Search_users',
+});
+/** Not in the spec's table: the Recommend tab's list, ranked. */
+export const recommendList = defineCall({ path: '/member/index/recommend', body: MemberPageBody, answer: MemberPageWire, access: 'member' });
+export const memberDetail = defineCall({ path: '/member/index/userdetail', body: UserDetailBody, answer: MemberDetailWire, access: 'member', permission: 'View_profiles' });

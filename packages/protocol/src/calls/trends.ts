@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
+import { TrendPageWire, TrendWire } from '../wire/trend.js';
+import { defineCall } from './define.js';
 import { id, pageNumber, text } from './fields.js';
 
 /**
@@ -24,3 +26,15 @@ export type ReleaseTrendBody = z.infer<typeof ReleaseTrendBody>;
 
 export const DeleteTrendBody = z.object({ id: id() });
 export type DeleteTrendBody = z.infer<typeof DeleteTrendBody>;
+
+export const trendFeed = defineCall({ path: '/member/trend/trend', body: TrendListBody, answer: TrendPageWire, access: 'member' });
+export const hisTrends = defineCall({ path: '/member/trend/his_trend', body: HisTrendBody, answer: TrendPageWire, access: 'member' });
+export const myTrends = defineCall({ path: '/member/trend/my_trend', body: TrendListBody, answer: TrendPageWire, access: 'member' });
+export const trendRelease = defineCall({
+  path: '/member/trend/released',
+  body: ReleaseTrendBody,
+  answer: TrendWire,
+  access: 'member',
+  permission: 'Allows_newsfeed_to_be_sent',
+});
+export const trendDelete = defineCall({ path: '/member/trend/del', body: DeleteTrendBody, answer: z.null(), access: 'member' });

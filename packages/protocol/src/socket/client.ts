@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { boundedString, id, int } from '../calls/fields.js';
 import { CONTROL_CHARS } from '../rules/validation.js';
-import { CHAT_ADDRESSES, CHAT_LIMITS } from './codes.js';
+import { CHAT_ADDRESSES, CHAT_LIMITS, OPT } from './codes.js';
 
 /**
  * Messages a client sends on /socket, one schema per opt, discriminated on `opt`. Every message may
@@ -13,7 +13,7 @@ const chatText = boundedString(CHAT_LIMITS.textMax, { trim: false }).refine((s) 
 
 /** opt 0: open the conversation with `uid`; `address` says where from (see CHAT_ADDRESSES). */
 export const OpenConversationMessage = z.object({
-  opt: z.literal(0),
+  opt: z.literal(OPT.open),
   uid: id(),
   address: z.enum(CHAT_ADDRESSES).default('member'),
   req,
@@ -28,7 +28,7 @@ export const OpenConversationMessage = z.object({
  */
 export const SendChatMessage = z
   .object({
-    opt: z.literal(1),
+    opt: z.literal(OPT.send),
     uid: id(),
     client_id: boundedString(CHAT_LIMITS.clientIdMax, { trim: false })
       .min(1)
@@ -44,7 +44,7 @@ export const SendChatMessage = z
 
 /** opt 3: up to `limit` messages before message `before_id` (absent: the newest page). */
 export const HistoryMessage = z.object({
-  opt: z.literal(3),
+  opt: z.literal(OPT.history),
   uid: id(),
   before_id: id().optional(),
   limit: int(1, CHAT_LIMITS.historyPageMax).default(CHAT_LIMITS.historyPage),
@@ -52,13 +52,13 @@ export const HistoryMessage = z.object({
 });
 
 /** opt 4 (addition): the conversation is open and its new messages were seen. */
-export const ReadConversationMessage = z.object({ opt: z.literal(4), uid: id(), req });
+export const ReadConversationMessage = z.object({ opt: z.literal(OPT.read), uid: id(), req });
 
 /** opt 5: delete the conversation with `uid` from the caller's list and history only. */
-export const DeleteConversationMessage = z.object({ opt: z.literal(5), uid: id(), req });
+export const DeleteConversationMessage = z.object({ opt: z.literal(OPT.delete), uid: id(), req });
 
 /** opt 9: set is_yin (1 visible, 0 invisible); without it the switch toggles. Women only. */
-export const VisibilityMessage = z.object({ opt: z.literal(9), is_yin: int(0, 1).optional(), req });
+export const VisibilityMessage = z.object({ opt: z.literal(OPT.visibility), is_yin: int(0, 1).optional(), req });
 
 /**
  * opt 100: init. `uid` must be the token's member; `token` authenticates a socket opened without
@@ -66,7 +66,7 @@ export const VisibilityMessage = z.object({ opt: z.literal(9), is_yin: int(0, 1)
  * carries every message after it instead of the unread ones.
  */
 export const InitMessage = z.object({
-  opt: z.literal(100),
+  opt: z.literal(OPT.init),
   uid: id(),
   token: boundedString(200, { trim: false }).min(1).optional(),
   last_id: int(0, 2_147_483_647).optional(),
@@ -74,7 +74,7 @@ export const InitMessage = z.object({
 });
 
 /** opt 101 (addition): keep-alive, every 30 s; also refreshes the member's level and permissions. */
-export const PingMessage = z.object({ opt: z.literal(101), req });
+export const PingMessage = z.object({ opt: z.literal(OPT.ping), req });
 
 export const ClientMessage = z.discriminatedUnion('opt', [
   OpenConversationMessage,
@@ -92,13 +92,13 @@ export type ClientMessageInput = z.input<typeof ClientMessage>;
 
 /** Each opt's parsed message, by opt code. */
 export interface ClientMessages {
-  0: z.infer<typeof OpenConversationMessage>;
-  1: z.infer<typeof SendChatMessage>;
-  3: z.infer<typeof HistoryMessage>;
-  4: z.infer<typeof ReadConversationMessage>;
-  5: z.infer<typeof DeleteConversationMessage>;
-  9: z.infer<typeof VisibilityMessage>;
-  100: z.infer<typeof InitMessage>;
-  101: z.infer<typeof PingMessage>;
+  [OPT.open]: z.infer<typeof OpenConversationMessage>;
+  [OPT.send]: z.infer<typeof SendChatMessage>;
+  [OPT.history]: z.infer<typeof HistoryMessage>;
+  [OPT.read]: z.infer<typeof ReadConversationMessage>;
+  [OPT.delete]: z.infer<typeof DeleteConversationMessage>;
+  [OPT.visibility]: z.infer<typeof VisibilityMessage>;
+  [OPT.init]: z.infer<typeof InitMessage>;
+  [OPT.ping]: z.infer<typeof PingMessage>;
 }
 export type ClientOpt = keyof ClientMessages;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ERRORS, type ErrorId } from '../errors.js';
 import { ConversationWire, MessageWire } from '../wire/chat.js';
+import { NoticeWire } from '../wire/notice.js';
+import { KIND, OPT } from './codes.js';
 
 /**
  * Messages the server sends on /socket, one schema per kind, discriminated on `kind`. Every one
@@ -15,8 +17,8 @@ const errorId = z.enum(Object.keys(ERRORS) as [ErrorId, ...ErrorId[]]);
 
 /** kind 0: the contact list and what the client has not seen (on connect and after every opt 100). */
 export const ContactsEvent = z.object({
-  kind: z.literal(0),
-  opt: z.literal(100),
+  kind: z.literal(KIND.contacts),
+  opt: z.literal(OPT.init),
   status: success,
   req,
   uid: z.number().int(),
@@ -32,12 +34,12 @@ export const ContactsEvent = z.object({
 });
 
 /** kind 1: a new message (to its recipient, and to the sender's other sockets). */
-export const NewMessageEvent = z.object({ kind: z.literal(1), opt: z.literal(1), status: success, message: MessageWire });
+export const NewMessageEvent = z.object({ kind: z.literal(KIND.message), opt: z.literal(OPT.send), status: success, message: MessageWire });
 
 /** kind 2: opt 1 stored; `duplicate` 1 when this client_id had been stored before (a resend). */
 export const SentAck = z.object({
-  kind: z.literal(2),
-  opt: z.literal(1),
+  kind: z.literal(KIND.sent),
+  opt: z.literal(OPT.send),
   status: success,
   req,
   client_id: z.string(),
@@ -47,8 +49,8 @@ export const SentAck = z.object({
 
 /** kind 3: messages of the conversation with `uid`, oldest first; `more` 1 when older ones exist. */
 export const HistoryEvent = z.object({
-  kind: z.literal(3),
-  opt: z.union([z.literal(0), z.literal(3)]),
+  kind: z.literal(KIND.history),
+  opt: z.union([z.literal(OPT.open), z.literal(OPT.history)]),
   status: success,
   req,
   uid: z.number().int(),
@@ -60,8 +62,8 @@ export const HistoryEvent = z.object({
 
 /** kind 4: member `uid` is now online/offline or visible/invisible (as this viewer may see it). */
 export const PresenceEvent = z.object({
-  kind: z.literal(4),
-  opt: z.union([z.literal(9), z.literal(100)]),
+  kind: z.literal(KIND.presence),
+  opt: z.union([z.literal(OPT.visibility), z.literal(OPT.init)]),
   status: success,
   req,
   uid: z.number().int(),
@@ -70,10 +72,10 @@ export const PresenceEvent = z.object({
 });
 
 /** kind 5: opt 5 done. */
-export const DeletedAck = z.object({ kind: z.literal(5), opt: z.literal(5), status: success, req, uid: z.number().int() });
+export const DeletedAck = z.object({ kind: z.literal(KIND.deleted), opt: z.literal(OPT.delete), status: success, req, uid: z.number().int() });
 
 /** kind 6: remove the contact `uid` from the list. */
-export const ContactDeletedEvent = z.object({ kind: z.literal(6), opt: z.literal(5), status: success, uid: z.number().int() });
+export const ContactDeletedEvent = z.object({ kind: z.literal(KIND.contactDeleted), opt: z.literal(OPT.delete), status: success, uid: z.number().int() });
 
 const refusal = {
   status: z.literal('error'),
@@ -87,35 +89,27 @@ const refusal = {
 };
 
 /** kind 7: no free chat left. */
-export const NoFreeChatEvent = z.object({ kind: z.literal(7), ...refusal, error: z.literal('no_free_chat') });
+export const NoFreeChatEvent = z.object({ kind: z.literal(KIND.noFreeChat), ...refusal, error: z.literal('no_free_chat') });
 
 /** kind 8: upgrade needed: show `msg`, then the upgrade page after 1.5 s. */
-export const NeedUpgradeEvent = z.object({ kind: z.literal(8), ...refusal, error: z.literal('need_upgrade') });
+export const NeedUpgradeEvent = z.object({ kind: z.literal(KIND.needUpgrade), ...refusal, error: z.literal('need_upgrade') });
 
 /** kind 10: any other refusal; `error` names it (the same ids as the HTTP calls), `fields` for validation. */
-export const ErrorEvent = z.object({ kind: z.literal(10), ...refusal, fields: z.record(z.string(), z.string()).optional() });
+export const ErrorEvent = z.object({ kind: z.literal(KIND.error), ...refusal, fields: z.record(z.string(), z.string()).optional() });
 
 /** kind 11: a notice was stored for the member (same fields as /member/index/senotice). */
 export const NoticeEvent = z.object({
-  kind: z.literal(11),
-  opt: z.literal(100),
+  kind: z.literal(KIND.notice),
+  opt: z.literal(OPT.init),
   status: success,
-  notice: z.object({
-    id: z.number().int(),
-    type: z.enum(['gift', 'report']),
-    status: flag,
-    create_time: z.number().int(),
-    content: z.string(),
-    result: z.string().optional(),
-    gift: z.object({ givername: z.string(), cid: z.number(), gid: z.number(), path: z.string() }).optional(),
-  }),
+  notice: NoticeWire,
   unread: z.number().int(),
 });
 
 /** kind 12: a mail arrived (refresh the mail counter / list). */
 export const MailEvent = z.object({
-  kind: z.literal(12),
-  opt: z.literal(100),
+  kind: z.literal(KIND.mail),
+  opt: z.literal(OPT.init),
   status: success,
   eid: z.number().int(),
   sender_id: z.number().int(),
@@ -124,10 +118,10 @@ export const MailEvent = z.object({
 });
 
 /** kind 13: the conversation with `uid` was read on another device: its count is 0. */
-export const ReadEvent = z.object({ kind: z.literal(13), opt: z.union([z.literal(0), z.literal(4)]), status: success, req, uid: z.number().int() });
+export const ReadEvent = z.object({ kind: z.literal(KIND.read), opt: z.union([z.literal(OPT.open), z.literal(OPT.read)]), status: success, req, uid: z.number().int() });
 
 /** kind 14: answer to the ping. */
-export const PongEvent = z.object({ kind: z.literal(14), opt: z.literal(101), status: success, req, server_time: z.number().int() });
+export const PongEvent = z.object({ kind: z.literal(KIND.pong), opt: z.literal(OPT.ping), status: success, req, server_time: z.number().int() });
 
 export const ServerMessage = z.discriminatedUnion('kind', [
   ContactsEvent,
@@ -149,19 +143,19 @@ export type ServerMessage = z.infer<typeof ServerMessage>;
 
 /** Each kind's message, by kind code. */
 export interface ServerMessages {
-  0: z.infer<typeof ContactsEvent>;
-  1: z.infer<typeof NewMessageEvent>;
-  2: z.infer<typeof SentAck>;
-  3: z.infer<typeof HistoryEvent>;
-  4: z.infer<typeof PresenceEvent>;
-  5: z.infer<typeof DeletedAck>;
-  6: z.infer<typeof ContactDeletedEvent>;
-  7: z.infer<typeof NoFreeChatEvent>;
-  8: z.infer<typeof NeedUpgradeEvent>;
-  10: z.infer<typeof ErrorEvent>;
-  11: z.infer<typeof NoticeEvent>;
-  12: z.infer<typeof MailEvent>;
-  13: z.infer<typeof ReadEvent>;
-  14: z.infer<typeof PongEvent>;
+  [KIND.contacts]: z.infer<typeof ContactsEvent>;
+  [KIND.message]: z.infer<typeof NewMessageEvent>;
+  [KIND.sent]: z.infer<typeof SentAck>;
+  [KIND.history]: z.infer<typeof HistoryEvent>;
+  [KIND.presence]: z.infer<typeof PresenceEvent>;
+  [KIND.deleted]: z.infer<typeof DeletedAck>;
+  [KIND.contactDeleted]: z.infer<typeof ContactDeletedEvent>;
+  [KIND.noFreeChat]: z.infer<typeof NoFreeChatEvent>;
+  [KIND.needUpgrade]: z.infer<typeof NeedUpgradeEvent>;
+  [KIND.error]: z.infer<typeof ErrorEvent>;
+  [KIND.notice]: z.infer<typeof NoticeEvent>;
+  [KIND.mail]: z.infer<typeof MailEvent>;
+  [KIND.read]: z.infer<typeof ReadEvent>;
+  [KIND.pong]: z.infer<typeof PongEvent>;
 }
 export type ServerKind = keyof ServerMessages;

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { flag, int } from './scalars.js';
+
 /**
  * A member as another member sees them (the member card of docs/product-rules.md §3 plus the profile extras).
  * `is_online` is already what this viewer may see: for non-female viewers a member in invisible
@@ -5,57 +8,63 @@
  * `last_login_time` (seconds) is the last time the member was active; it is 0 unless the viewer may
  * see it (showsLastActive: female viewers, members not shown online).
  */
-export interface MemberCardWire {
-  id: number;
-  avatar: string;
-  username: string;
+export const MemberCardWire = z.object({
+  id: int(),
+  avatar: z.string(),
+  username: z.string(),
   /** Level in force (0 free, 1 silver, 2 gold). */
-  vip: number;
-  sex: number;
+  vip: int(),
+  sex: int(),
   /** Milliseconds. */
-  birthday: number;
-  is_online: 0 | 1;
-  is_yin: 0 | 1;
+  birthday: int(),
+  is_online: flag(),
+  is_yin: flag(),
   /** 1 when the viewer likes (follows) this member. */
-  is_like: 0 | 1;
-  country: string;
-  signature: string;
-  is_auth: 0 | 1;
-  last_login_time: number;
-}
+  is_like: flag(),
+  country: z.string(),
+  signature: z.string(),
+  is_auth: flag(),
+  last_login_time: int(),
+});
+export type MemberCardWire = z.infer<typeof MemberCardWire>;
 
 /** One page of a member list: data.data, data.user.vip and data.last_page are the spec's. */
-export interface MemberPageWire {
-  data: MemberCardWire[];
+export const MemberPageWire = z.object({
+  data: z.array(MemberCardWire),
   /** The viewer's own level in force: the client offers "more" or the upgrade page with it. */
-  user: { vip: number };
-  page: number;
-  last_page: number;
-  total: number;
-}
+  user: z.object({ vip: int() }),
+  page: int(),
+  last_page: int(),
+  total: int(),
+});
+export type MemberPageWire = z.infer<typeof MemberPageWire>;
 
-export interface BackPhotoWire {
-  id: number;
-  img: string;
-}
+export const BackPhotoWire = z.object({
+  id: int(),
+  img: z.string(),
+});
+export type BackPhotoWire = z.infer<typeof BackPhotoWire>;
 
 /** /member/index/userdetail. */
-export interface MemberDetailWire extends MemberCardWire {
+export const MemberDetailWire = MemberCardWire.extend({
   /** How many members like this one. */
-  likecount: number;
+  likecount: int(),
   /** Newest first (at most LIMITS.backphotosShown). */
-  backphotos: BackPhotoWire[];
+  backphotos: z.array(BackPhotoWire),
   /** How many trends this member has. */
-  newfeedcount: number;
-}
+  newfeedcount: int(),
+});
+export type MemberDetailWire = z.infer<typeof MemberDetailWire>;
 
 /** /member/like/like: the state after the toggle; msg is 'follow' or 'cancel follow'. */
-export interface LikeToggleWire {
-  is_like: 0 | 1;
-  likecount: number;
-}
+export const LikeToggleWire = z.object({
+  is_like: flag(),
+  likecount: int(),
+});
+export type LikeToggleWire = z.infer<typeof LikeToggleWire>;
 
 /** What /member/backphoto/released and /deletephoto answer: the member's backgrounds afterwards. */
-export interface BackPhotosWire {
-  backphotos: BackPhotoWire[];
-}
+export const BackPhotosWire = z.object({
+  backphotos: z.array(BackPhotoWire),
+});
+export type BackPhotosWire = z.infer<typeof BackPhotosWire>;

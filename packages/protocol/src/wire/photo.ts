@@ -1,18 +1,23 @@
+import { z } from 'zod';
+import { flag, int } from './scalars.js';
+
 /** An album photo (docs/product-rules.md §3), with its owner's name and avatar. */
-export interface PhotoWire {
-  pid: number;
-  img: string;
+export const PhotoWire = z.object({
+  pid: int(),
+  img: z.string(),
   /** The owner's id. */
-  mid: number;
-  avatar: string;
-  username: string;
+  mid: int(),
+  avatar: z.string(),
+  username: z.string(),
   /** Seconds. */
-  create_time: number;
-}
+  create_time: int(),
+});
+export type PhotoWire = z.infer<typeof PhotoWire>;
 
 /** A page of photos, newest first; same paging as trends. */
-export interface PhotoPageWire {
-  data: PhotoWire[];
-  has_more: 0 | 1;
-  next_before: number;
-}
+export const PhotoPageWire = z.object({
+  data: z.array(PhotoWire),
+  has_more: flag(),
+  next_before: int(),
+});
+export type PhotoPageWire = z.infer<typeof PhotoPageWire>;

@@ -1,8 +1,8 @@
-import { LIMITS, SUPPORT_ACCOUNT_ID } from '@kindred/protocol';
+import { LIMITS, SUPPORT_ACCOUNT_ID, TrendType } from '@kindred/protocol';
 import type { Db } from '../database.js';
 import type { PasswordHasher } from '../../infra/passwords.js';
 import type { Storage } from '../../infra/storage.js';
-import { randomCode } from '../../infra/tokens.js';
+import { newUserRow } from '../../modules/users/new-user-row.js';
 import { avatarPng, photoJpg } from './images.js';
 import { COUNTRIES, FEMALE_NAMES, MALE_NAMES, POSTS, SIGNATURES } from './names.js';
 import { seeded } from './random.js';
@@ -19,7 +19,7 @@ export const DEMO_ACCOUNTS = [
 ] as const;
 
 const DAY = 86_400_000;
-type NewTrend = { user_id: number; type: number; content: string; img: string; created_at: number };
+type NewTrend = { user_id: number; type: TrendType; content: string; img: string; created_at: number };
 const MEMBERS = 240;
 
 export interface SeedResult {
@@ -88,44 +88,42 @@ async function insertMember(db: Db, spec: { username: string; sex: number; vip: 
   const activeAgo = i < 4 || rnd.chance(0.3) ? rnd.int(0, 4) * 60_000 : rnd.int(1, 72) * 3_600_000;
   const row = await db
     .insertInto('users')
-    .values({
-      username: spec.username,
-      username_key: spec.username.toLowerCase(),
-      email: `${spec.username.toLowerCase()}@demo.kindred.local`,
-      password_hash: hash,
-      role: 'member',
-      sex: spec.sex,
-      birthday: Date.UTC(rnd.int(1970, 2004), rnd.int(0, 11), rnd.int(1, 28)),
-      country: rnd.pick(COUNTRIES),
-      avatar: '',
-      signature: rnd.pick(SIGNATURES),
-      lang: rnd.pick(['en', 'en', 'zh-CN', 'zh-TW']),
-      vip: spec.vip,
-      vip1_until: spec.vip === 1 ? now + rnd.int(20, 300) * DAY : 0,
-      vip2_until: spec.vip === 2 ? now + rnd.int(20, 300) * DAY : 0,
-      credits: rnd.int(0, 2000) * 100,
-      invitation_code: randomCode(8),
-      invited_by: null,
-      laid: '',
-      status: 1,
-      is_yin: spec.sex === 0 && rnd.chance(0.2) ? 0 : 1,
-      is_auth: rnd.chance(0.3) ? 1 : 0,
-      last_login_at: now - activeAgo,
-      last_active_at: now - activeAgo,
-      shown_active_at: now - activeAgo,
-      created_at: joined,
-      updated_at: joined,
-    })
+    .values(
+      newUserRow(
+        {
+          username: spec.username,
+          email: `${spec.username.toLowerCase()}@demo.kindred.local`,
+          passwordHash: hash,
+          sex: spec.sex,
+          birthday: Date.UTC(rnd.int(1970, 2004), rnd.int(0, 11), rnd.int(1, 28)),
+          country: rnd.pick(COUNTRIES),
+          now: joined,
+        },
+        {
+          signature: rnd.pick(SIGNATURES),
+          lang: rnd.pick(['en', 'en', 'zh-CN', 'zh-TW']),
+          vip: spec.vip,
+          vip1_until: spec.vip === 1 ? now + rnd.int(20, 300) * DAY : 0,
+          vip2_until: spec.vip === 2 ? now + rnd.int(20, 300) * DAY : 0,
+          credits: rnd.int(0, 2000) * 100,
+          is_yin: spec.sex === 0 && rnd.chance(0.2) ? 0 : 1,
+          is_auth: rnd.chance(0.3) ? 1 : 0,
+          last_login_at: now - activeAgo,
+          last_active_at: now - activeAgo,
+          shown_active_at: now - activeAgo,
+        },
+      ),
+    )
     .returning('id')
     .executeTakeFirstOrThrow();
-  pendingTrends.push({ user_id: row.id, type: 0, content: '', img: '', created_at: joined });
+  pendingTrends.push({ user_id: row.id, type: TrendType.joined, content: '', img: '', created_at: joined });
   return row.id;
 }
 
 async function seedActivity(db: Db, storage: Storage, id: number, i: number, now: number, rnd: ReturnType<typeof seeded>, pendingTrends: NewTrend[]) {
   if (rnd.chance(0.5)) {
     const at = now - rnd.int(1, 30 * 24) * 3_600_000;
-    pendingTrends.push({ user_id: id, type: 1, content: rnd.pick(POSTS), img: '', created_at: at });
+    pendingTrends.push({ user_id: id, type: TrendType.post, content: rnd.pick(POSTS), img: '', created_at: at });
   }
   // Photos for a fifth of the community keeps the first start quick and the albums believable.
   if (i < 8 || rnd.chance(0.15)) {
@@ -133,7 +131,7 @@ async function seedActivity(db: Db, storage: Storage, id: number, i: number, now
     for (let n = 0; n < count; n++) {
       const img = await storage.put(`photo/${id}/demo-${n}.jpg`, await photoJpg(`${id}-${n}`));
       await db.insertInto('photos').values({ user_id: id, img, created_at: now - rnd.int(1, 60) * DAY }).execute();
-      if (n === 0) pendingTrends.push({ user_id: id, type: 1, content: rnd.pick(POSTS), img, created_at: now - rnd.int(1, 20) * DAY });
+      if (n === 0) pendingTrends.push({ user_id: id, type: TrendType.post, content: rnd.pick(POSTS), img, created_at: now - rnd.int(1, 20) * DAY });
     }
     const back = await storage.put(`photo/${id}/background.jpg`, await photoJpg(`bg-${id}`));
     await db.insertInto('background_photos').values({ user_id: id, img: back, created_at: now }).execute();

@@ -1,14 +1,14 @@
-import { Sex, type LanguageBody, type ProfileBody } from '@kindred/protocol';
+import { Sex, TrendType, type LanguageBody, type ProfileBody } from '@kindred/protocol';
 import type { Db } from '../../db/database.js';
 import { inTransaction, type UnitOfWork } from '../../db/transaction.js';
 import type { UserRow } from '../../db/schema.js';
-import { avatarNotOwned, noPermission, notFound, passwordWrong, profileEmailTaken, validationFailed } from '../../errors.js';
+import { fail, validationFailed } from '../../errors.js';
 import type { PasswordHasher } from '../../infra/passwords.js';
 import { AuthThrottle } from '../auth/auth-throttle.js';
-import type { Member } from '../auth/member.js';
+import type { Member } from '../../domain/member.js';
 import type { PasswordResetsRepository } from '../auth/password-resets.repository.js';
 import type { SessionScope } from '../auth/sessions.repository.js';
-import { TrendType, type TrendsRepository } from '../trends/trends.repository.js';
+import { type TrendsRepository } from '../trends/trends.repository.js';
 import { ownsImage } from '../uploads/ownership.js';
 import type { UsersRepository } from '../users/users.repository.js';
 
@@ -50,7 +50,7 @@ export class AccountsService {
 
   async get(memberId: number): Promise<Account> {
     const user = await this.users.findById(memberId);
-    if (!user) throw notFound();
+    if (!user) throw fail('not_found');
     return { user, newfeedcount: await this.trends.countByUser(memberId) };
   }
 
@@ -68,12 +68,12 @@ export class AccountsService {
     const current = member.user;
     // An avatar must be an image this member uploaded (or the one they already have).
     const avatar = body.avatar || body.avatar2 || current.avatar;
-    if (avatar !== current.avatar && !ownsImage(member, avatar)) throw avatarNotOwned();
+    if (avatar !== current.avatar && !ownsImage(member, avatar)) throw fail('avatar_not_owned');
     const emailChanged = body.email !== current.email;
     if (emailChanged) {
       await this.confirmPassword(member, body.password);
       const other = await this.users.findByEmail(body.email);
-      if (other && other.id !== member.id) throw profileEmailTaken();
+      if (other && other.id !== member.id) throw fail('profile_email_taken');
     }
     const now = this.now();
     const avatarChanged = avatar !== current.avatar;
@@ -98,7 +98,7 @@ export class AccountsService {
     const { hasher, throttle } = this.emailChange;
     const key = AuthThrottle.loginKey(member.id, member.username);
     await throttle.beginLogin(key);
-    if (!(await hasher.verify(password, member.user.password_hash))) throw passwordWrong();
+    if (!(await hasher.verify(password, member.user.password_hash))) throw fail('password_wrong');
     await throttle.clearLogin(key);
   }
 
@@ -113,7 +113,7 @@ export class AccountsService {
    * socket that asked, which gets its own answer).
    */
   async setVisibility(member: Member, isYin: number, origin?: string): Promise<Account> {
-    if (member.sex !== Sex.female) throw noPermission();
+    if (member.sex !== Sex.female) throw fail('no_permission');
     const value = isYin ? 1 : 0;
     await this.users.update(member.id, { is_yin: value, updated_at: this.now() });
     await this.visibility.visibilityChanged(member.id, value, origin);

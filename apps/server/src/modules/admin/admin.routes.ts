@@ -1,4 +1,4 @@
-import { ApproveBody, EmptyBody, type PendingUserWire } from '@kindred/protocol';
+import { pendingUsers, userApprove, type PendingUserWire } from '@kindred/protocol';
 import type { UserRow } from '../../db/schema.js';
 import { ok } from '../../http/envelope.js';
 import type { Router } from '../../http/router.js';
@@ -16,9 +16,9 @@ const presentPending = (u: UserRow): PendingUserWire => ({
 
 /** The administrator's calls. The console under /admin comes later; these already enforce the role. */
 export function adminRoutes(router: Router, admin: AdminService) {
-  router.post('/admin/api/users/pending', { body: EmptyBody, access: 'admin' }, async () => ok((await admin.listPending()).map(presentPending)));
+  router.handle(pendingUsers, async () => ok((await admin.listPending()).map(presentPending)));
 
-  router.post('/admin/api/users/approve', { body: ApproveBody, access: 'admin' }, async ({ body }) => {
+  router.handle(userApprove, async ({ body }) => {
     await admin.approve(body.id);
     return ok(null, 'Approved');
   });

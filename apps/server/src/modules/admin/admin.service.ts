@@ -1,6 +1,6 @@
 import { UserStatus } from '@kindred/protocol';
 import type { UserRow } from '../../db/schema.js';
-import { notFound } from '../../errors.js';
+import { fail } from '../../errors.js';
 import type { UsersRepository } from '../users/users.repository.js';
 
 export class AdminService {
@@ -15,6 +15,6 @@ export class AdminService {
 
   /** Only a pending account can be approved; anything else is "not found" to the caller. */
   async approve(id: number): Promise<void> {
-    if (!(await this.users.transitionStatus(id, UserStatus.pending, UserStatus.active, this.now()))) throw notFound();
+    if (!(await this.users.transitionStatus(id, UserStatus.pending, UserStatus.active, this.now()))) throw fail('not_found');
   }
 }

@@ -1,28 +1,20 @@
-import { LIMITS, UserStatus, effectiveVip, isEmail, type ForgetBody, type LoginBody, type RegisterBody, type ResetPasswordBody, type Terminal } from '@kindred/protocol';
+import { LIMITS, UserStatus, isEmail, TrendType, type ForgetBody, type LoginBody, type RegisterBody, type ResetPasswordBody, type Terminal } from '@kindred/protocol';
 import type { Db } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { unlessStorageFails } from '../../db/storage-failure.js';
 import type { UserRow } from '../../db/schema.js';
-import {
-  accountDisabled,
-  emailFormat,
-  emailTaken,
-  invalidInvitation,
-  loginFailed,
-  oldPasswordWrong,
-  resetLinkInvalid,
-  usernameTaken,
-} from '../../errors.js';
+import { fail } from '../../errors.js';
 import { resetPasswordMail } from '../../infra/mail-templates.js';
 import type { Mailer } from '../../infra/mailer.js';
 import type { PasswordHasher } from '../../infra/passwords.js';
-import { hashToken, newToken, randomCode } from '../../infra/tokens.js';
+import { hashToken, newToken } from '../../infra/tokens.js';
 import type { SessionRevocation } from '../../realtime/session-revocation.js';
-import { TrendType, type TrendsRepository } from '../trends/trends.repository.js';
+import { type TrendsRepository } from '../trends/trends.repository.js';
+import { newUserRow } from '../users/new-user-row.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import { AuthThrottle } from './auth-throttle.js';
-import type { Member } from './member.js';
+import { toMember, type Member } from '../../domain/member.js';
 import type { PasswordResetsRepository } from './password-resets.repository.js';
 import type { SessionsRepository } from './sessions.repository.js';
 
@@ -73,9 +65,9 @@ export class AuthService {
     // Hash even for unknown (or password-less staff) accounts, at the real cost, so the answer time
     // does not tell which accounts exist.
     const matches = await this.hasher.verify(password, user?.password_hash || (await (this.dummyHash ??= this.hasher.hash(newToken()))));
-    if (!user || !matches) throw loginFailed();
+    if (!user || !matches) throw fail('login_failed');
     await this.throttle.clearLogin(throttleKey);
-    if (user.status === UserStatus.disabled) throw accountDisabled();
+    if (user.status === UserStatus.disabled) throw fail('account_disabled');
     const now = this.now();
     // Bookkeeping, not the sign-in: on a full disk the member gets in whenever the session can be stored.
     const updated = (await unlessStorageFails('last sign-in time', () => this.users.update(user.id, { last_login_at: now, last_active_at: now }), this.log)) ?? user;
@@ -84,59 +76,35 @@ export class AuthService {
 
   async register(body: RegisterBody, meta: ClientMeta): Promise<SignedIn> {
     const inviter = body.code ? await this.users.findByInvitationCode(body.code) : undefined;
-    if (body.code && !inviter) throw invalidInvitation();
-    if (await this.users.findByUsername(body.username)) throw usernameTaken();
-    if (await this.users.findByEmail(body.email)) throw emailTaken();
+    if (body.code && !inviter) throw fail('invalid_invitation');
+    if (await this.users.findByUsername(body.username)) throw fail('username_taken');
+    if (await this.users.findByEmail(body.email)) throw fail('email_taken');
 
     const now = this.now();
     const passwordHash = await this.hasher.hash(body.password);
     let user: UserRow;
     try {
-      user = await this.db.transaction().execute(async (trx) => {
-        const created = await this.users.insert(
-          {
-            username: body.username,
-            username_key: body.username.toLowerCase(),
-            email: body.email,
-            password_hash: passwordHash,
-            role: 'member',
-            sex: body.sex,
-            birthday: body.birthday,
-            country: body.country,
-            avatar: '',
-            signature: '',
-            lang: 'en',
-            vip: 0,
-            vip1_until: 0,
-            vip2_until: 0,
-            invitation_code: randomCode(8),
-            invited_by: inviter?.id ?? null,
-            laid: body.laid ?? '',
-            status: this.options.registrationApproval ? UserStatus.pending : UserStatus.active,
-            is_yin: 1,
-            is_auth: 0,
-            last_login_at: now,
-            last_active_at: now,
-            created_at: now,
-            updated_at: now,
-          },
-          trx,
+      user = await inTransaction(this.db, async ({ trx }) => {
+        const row = newUserRow(
+          { username: body.username, email: body.email, passwordHash, sex: body.sex, birthday: body.birthday, country: body.country, now },
+          { invited_by: inviter?.id ?? null, laid: body.laid ?? '', status: this.options.registrationApproval ? UserStatus.pending : UserStatus.active },
         );
+        const created = await this.users.insert(row, trx);
         await this.trends.insert({ user_id: created.id, type: TrendType.joined, created_at: now }, trx);
         return created;
       });
     } catch (error) {
       // Two sign-ups racing for one name: the unique index decides, the member gets the same answer.
       if (!isUniqueViolation(error)) throw error;
-      if (await this.users.findByUsername(body.username)) throw usernameTaken();
-      throw emailTaken();
+      if (await this.users.findByUsername(body.username)) throw fail('username_taken');
+      throw fail('email_taken');
     }
     return { user, token: await this.openSession(user.id, meta) };
   }
 
   /** docs/architecture.md §8: a one-time link, valid an hour, and the same answer whether or not the address is known. */
   async forget({ email }: ForgetBody, terminal: Terminal): Promise<void> {
-    if (!isEmail(email)) throw emailFormat();
+    if (!isEmail(email)) throw fail('email_format');
     // Per address as typed, before looking it up: known and unknown addresses run out alike.
     await this.throttle.recoveryMail(email);
     const user = await this.users.findByEmail(email);
@@ -153,12 +121,12 @@ export class AuthService {
     const now = this.now();
     await this.throttle.resetLink(hashToken(token));
     const reset = await this.resets.findUsable(hashToken(token), now);
-    if (!reset) throw resetLinkInvalid();
+    if (!reset) throw fail('reset_link_invalid');
     await this.throttle.resetAccount(reset.user_id);
     const passwordHash = await this.hasher.hash(password);
     await inTransaction(this.db, async (unit) => {
       const { trx } = unit;
-      if (!(await this.resets.consume(reset.id, now, trx))) throw resetLinkInvalid();
+      if (!(await this.resets.consume(reset.id, now, trx))) throw fail('reset_link_invalid');
       await this.users.update(reset.user_id, { password_hash: passwordHash, updated_at: now }, trx);
       await this.resets.invalidateForUser(reset.user_id, now, trx);
       await this.sessionEnds.endSessions({ userId: reset.user_id }, unit);
@@ -172,7 +140,7 @@ export class AuthService {
     // Under the sign-in back-off: a stolen session must not become a way to guess the password.
     const throttleKey = AuthThrottle.loginKey(member.id, member.username);
     await this.throttle.beginLogin(throttleKey);
-    if (!user || !(await this.hasher.verify(oldPassword, user.password_hash))) throw oldPasswordWrong();
+    if (!user || !(await this.hasher.verify(oldPassword, user.password_hash))) throw fail('old_password_wrong');
     await this.throttle.clearLogin(throttleKey);
     const passwordHash = await this.hasher.hash(newPassword);
     await inTransaction(this.db, async (unit) => {
@@ -218,17 +186,4 @@ export class AuthService {
     });
     return token;
   }
-}
-
-export function toMember(user: UserRow, sessionId: number, now: number): Member {
-  return {
-    id: user.id,
-    username: user.username,
-    sex: user.sex,
-    role: user.role,
-    status: user.status,
-    vip: effectiveVip({ vip: user.vip, overduedate_1: Math.floor(user.vip1_until / 1000), overduedate_2: Math.floor(user.vip2_until / 1000) }, Math.floor(now / 1000)),
-    sessionId,
-    user,
-  };
 }

@@ -21,11 +21,9 @@ export interface ContactRow {
 }
 
 /**
- * `column` moved forward to `value`, never back: on PostgreSQL two transactions writing to one
- * conversation may commit in another order than their message ids were given.
+ * `column` moved forward to the upserted value, never back: on PostgreSQL two transactions writing
+ * to one conversation may commit in another order than their message ids were given.
  */
-const forward = (column: 'last_message_id' | 'last_read_id', value: number) =>
-  sql<number>`case when ${sql.ref(column)} is null or ${sql.ref(column)} < ${value} then ${value} else ${sql.ref(column)} end`;
 const forwardToExcluded = (column: 'last_message_id' | 'last_read_id') =>
   sql<number>`case when ${sql.ref(`conversations.${column}`)} is null or ${sql.ref(`conversations.${column}`)} < ${sql.ref(`excluded.${column}`)} then ${sql.ref(`excluded.${column}`)} else ${sql.ref(`conversations.${column}`)} end`;
 
@@ -74,47 +72,7 @@ export class ConversationsRepository {
   }
 
   /**
-   * The sender's side, in the send transaction: created or shown again. It answers the row as it
-   * was before this message (last_message_id null: the member is starting this conversation). On
-   * PostgreSQL the upsert locks the row, so two first messages at once are told apart.
-   */
-  async touchSenderSide(userId: number, peerId: number, now: number, trx: DbOrTx): Promise<{ last_message_id: number | null }> {
-    return trx
-      .insertInto('conversations')
-      .values({ user_id: userId, peer_id: peerId, unread: 0, last_message_id: null, cleared_before_id: 0, hidden: 0, updated_at: now })
-      .onConflict((oc) => oc.columns(['user_id', 'peer_id']).doUpdateSet({ hidden: 0, updated_at: now }))
-      .returning('last_message_id')
-      .executeTakeFirstOrThrow();
-  }
-
-  /** The sender has read everything up to their own message. */
-  async setSent(userId: number, peerId: number, messageId: number, trx: DbOrTx): Promise<void> {
-    await trx
-      .updateTable('conversations')
-      .set({ last_message_id: forward('last_message_id', messageId), last_read_id: forward('last_read_id', messageId) })
-      .where('user_id', '=', userId)
-      .where('peer_id', '=', peerId)
-      .execute();
-  }
-
-  /** The recipient's side: created or shown again, one more unread message. */
-  async deliver(userId: number, peerId: number, messageId: number, now: number, trx: DbOrTx): Promise<void> {
-    await trx
-      .insertInto('conversations')
-      .values({ user_id: userId, peer_id: peerId, unread: 1, last_message_id: messageId, cleared_before_id: 0, hidden: 0, updated_at: now })
-      .onConflict((oc) =>
-        oc.columns(['user_id', 'peer_id']).doUpdateSet({
-          unread: sql<number>`conversations.unread + 1`,
-          last_message_id: forwardToExcluded('last_message_id'),
-          hidden: 0,
-          updated_at: now,
-        }),
-      )
-      .execute();
-  }
-
-  /**
-   * Batch write, step 1: every conversation side a batch of messages touches (senders' and
+   * Message write (message-writer.ts), step 1: every conversation side a batch of messages touches (senders' and
    * recipients'), created or shown again, in one statement. The sides must come sorted by
    * (user_id, peer_id): PostgreSQL locks them in that order, so two batches never wait for each
    * other in a cycle. Answers each side's last_message_id as it was before the batch (null: nobody
@@ -131,7 +89,7 @@ export class ConversationsRepository {
   }
 
   /**
-   * Batch write, step 2, once the messages are stored: per side, the messages it received added to
+   * Message write, step 2, once the messages are stored: per side, the messages it received added to
    * its unread count, its newest message, and the read mark moved to the newest message its member
    * sent (0: sent nothing in this batch, the mark stays). The sides exist since step 1 (same order).
    */

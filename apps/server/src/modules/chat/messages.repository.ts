@@ -7,10 +7,6 @@ export type NewMessage = Omit<MessageRow, 'id'>;
 export class MessagesRepository {
   constructor(private readonly db: Db) {}
 
-  insert(row: NewMessage, trx: DbOrTx = this.db): Promise<MessageRow> {
-    return trx.insertInto('messages').values(row).returningAll().executeTakeFirstOrThrow();
-  }
-
   /** Several messages in one statement; answers the stored rows in the order given. */
   async insertMany(rows: readonly NewMessage[], trx: DbOrTx = this.db): Promise<MessageRow[]> {
     if (!rows.length) return [];

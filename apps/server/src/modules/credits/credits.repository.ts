@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { Db, DbOrTx } from '../../db/database.js';
+import type { Db, DbOrTx, Tx } from '../../db/database.js';
+import { inTransaction } from '../../db/transaction.js';
 
 /** What a balance change is about, written on its ledger row (e.g. { type: 'translation' }). */
 export interface LedgerRef {
@@ -29,15 +30,15 @@ export class CreditsRepository {
    * nothing) when the balance is short. Pass `trx` to make the charge part of a larger change;
    * without it the charge runs in its own transaction.
    */
-  async charge(userId: number, amount: number, reason: string, ref: LedgerRef, trx?: DbOrTx): Promise<number | null> {
+  async charge(userId: number, amount: number, reason: string, ref: LedgerRef, trx?: Tx): Promise<number | null> {
     if (!Number.isInteger(amount) || amount <= 0) throw new Error(`charge amount must be a positive integer, not ${amount}`);
-    return this.inTransaction(trx, (t) => this.apply(t, userId, -amount, reason, ref));
+    return this.changeBalance(trx, (t) => this.apply(t, userId, -amount, reason, ref));
   }
 
   /** Adds `amount` (recharges, refunds, gifts received...); answers the new balance. */
-  async credit(userId: number, amount: number, reason: string, ref: LedgerRef, trx?: DbOrTx): Promise<number> {
+  async credit(userId: number, amount: number, reason: string, ref: LedgerRef, trx?: Tx): Promise<number> {
     if (!Number.isInteger(amount) || amount <= 0) throw new Error(`credit amount must be a positive integer, not ${amount}`);
-    const balance = await this.inTransaction(trx, (t) => this.apply(t, userId, amount, reason, ref));
+    const balance = await this.changeBalance(trx, (t) => this.apply(t, userId, amount, reason, ref));
     if (balance === null) throw new Error(`no such user ${userId}`);
     return balance;
   }
@@ -63,8 +64,8 @@ export class CreditsRepository {
     return balance;
   }
 
-  private inTransaction<T>(trx: DbOrTx | undefined, work: (t: DbOrTx) => Promise<T>): Promise<T> {
-    if (trx && trx.isTransaction) return work(trx);
-    return (trx ?? this.db).transaction().execute(work);
+  /** Within the caller's transaction when there is one, else in a transaction of its own. */
+  private changeBalance<T>(trx: Tx | undefined, work: (t: Tx) => Promise<T>): Promise<T> {
+    return trx ? work(trx) : inTransaction(this.db, (unit) => work(unit.trx));
   }
 }

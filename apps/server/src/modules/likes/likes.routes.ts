@@ -1,22 +1,22 @@
-import { LikeToggleBody, MemberPageBody, type LikeToggleWire } from '@kindred/protocol';
+import { iLikeList, likeToggle, loveMeList, mutualLikeList } from '@kindred/protocol';
 import { ok } from '../../http/envelope.js';
 import type { Router } from '../../http/router.js';
 import { presentMemberPage } from '../members/members.presenter.js';
 import type { LikeList, LikesService } from './likes.service.js';
 
-const LISTS: Record<string, LikeList> = {
-  '/member/like/i_like': 'i_like',
-  '/member/like/love_me': 'love_me',
-  '/member/like/mutual_like': 'mutual',
-};
+const LISTS = [
+  [iLikeList, 'i_like'],
+  [loveMeList, 'love_me'],
+  [mutualLikeList, 'mutual'],
+] as const satisfies readonly (readonly [unknown, LikeList])[];
 
 export function likesRoutes(router: Router, likes: LikesService) {
-  router.post('/member/like/like', { body: LikeToggleBody }, async ({ body, member }) => {
+  router.handle(likeToggle, async ({ body, member }) => {
     const { liked, likecount } = await likes.toggle(member, body.target_id);
-    return ok<LikeToggleWire>({ is_like: liked ? 1 : 0, likecount }, liked ? 'follow' : 'cancel follow');
+    return ok({ is_like: liked ? 1 : 0, likecount }, liked ? 'follow' : 'cancel follow');
   });
 
-  for (const [path, list] of Object.entries(LISTS)) {
-    router.post(path, { body: MemberPageBody }, async ({ body, member }) => ok(presentMemberPage(await likes.list(member, list, body.page), member)));
+  for (const [call, list] of LISTS) {
+    router.handle(call, async ({ body, member }) => ok(presentMemberPage(await likes.list(member, list, body.page), member)));
   }
 }

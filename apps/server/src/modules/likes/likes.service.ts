@@ -1,9 +1,10 @@
 import type { Db } from '../../db/database.js';
+import { inTransaction } from '../../db/transaction.js';
 import { isUniqueViolation } from '../../db/dialect.js';
-import { cannotLikeSelf, userNotFound } from '../../errors.js';
-import type { Member } from '../auth/member.js';
+import { fail } from '../../errors.js';
+import type { Member } from '../../domain/member.js';
 import type { MembersRepository } from '../members/members.repository.js';
-import { memberPage, type MemberPage } from '../members/members.service.js';
+import { memberPage, type MemberPage } from '../members/member-page.js';
 import type { LikesRepository } from './likes.repository.js';
 
 export type LikeList = 'i_like' | 'love_me' | 'mutual';
@@ -24,10 +25,10 @@ export class LikesService {
 
   /** Likes the target, or takes the like back when there is one. Only listed members can be liked. */
   async toggle(viewer: Member, targetId: number): Promise<LikeState> {
-    if (targetId === viewer.id) throw cannotLikeSelf();
+    if (targetId === viewer.id) throw fail('cannot_like_self');
     const target = await this.members.findActive(targetId, viewer.id);
-    if (!target || target.role !== 'member') throw userNotFound();
-    const liked = await this.db.transaction().execute(async (trx) => {
+    if (!target || target.role !== 'member') throw fail('user_not_found');
+    const liked = await inTransaction(this.db, async ({ trx }) => {
       if (await this.likes.delete(viewer.id, targetId, trx)) return false;
       await this.likes.insert(viewer.id, targetId, this.now(), trx);
       return true;

@@ -1,6 +1,6 @@
-import { SUPPORT_ACCOUNT_ID, UserStatus, type EmailListBody, type EmailReleasedBody, type PermissionFlag } from '@kindred/protocol';
-import { needUpgrade, noPermission, notFound, recipientUnavailable, userNotFound } from '../../errors.js';
-import type { Member } from '../auth/member.js';
+import { exemptFromLevelRules, isReachable, opensMessageFrom, readsEveryMail, type EmailListBody, type EmailReleasedBody } from '@kindred/protocol';
+import type { Can, Member } from '../../domain/member.js';
+import { fail } from '../../errors.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { MailRepository, MailWithSender } from './mail.repository.js';
 
@@ -27,7 +27,7 @@ export class MailService {
   constructor(
     private readonly mails: MailRepository,
     private readonly users: UsersRepository,
-    private readonly can: (member: Member, flag: PermissionFlag) => Promise<boolean>,
+    private readonly can: Can,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -39,7 +39,7 @@ export class MailService {
       this.readsAll(member),
     ]);
     return {
-      rows: rows.map((mail) => ({ mail, locked: !this.opens(member, mail.sender_id, readsAll) })),
+      rows: rows.map((mail) => ({ mail, locked: !opensMessageFrom(mail.sender_id, readsAll) })),
       unread,
       lastPage: Math.max(1, Math.ceil(total / limit)),
     };
@@ -52,12 +52,11 @@ export class MailService {
    */
   async send(member: Member, { email: username, content }: EmailReleasedBody): Promise<MailWithSender> {
     const recipient = await this.users.findByUsername(username.trim());
-    if (!recipient) throw userNotFound();
-    const reachable = recipient.role === 'support' || (recipient.role === 'member' && recipient.status === UserStatus.active);
-    if (!reachable || recipient.id === member.id) throw recipientUnavailable();
-    if (recipient.id !== SUPPORT_ACCOUNT_ID && member.role === 'member') {
-      if (!(await this.can(member, 'Start_mail_dialog'))) throw noPermission();
-      if ((await this.mails.existsBetween(member.id, recipient.id)) && !(await this.can(member, 'Continue_mail_dialog'))) throw needUpgrade();
+    if (!recipient) throw fail('user_not_found');
+    if (!isReachable(recipient) || recipient.id === member.id) throw fail('recipient_unavailable');
+    if (!exemptFromLevelRules(member, recipient.id)) {
+      if (!(await this.can(member, 'Start_mail_dialog'))) throw fail('no_permission');
+      if ((await this.mails.existsBetween(member.id, recipient.id)) && !(await this.can(member, 'Continue_mail_dialog'))) throw fail('need_upgrade');
     }
     const row = await this.mails.insert({ sender_id: member.id, recipient_id: recipient.id, msg: content, created_at: this.now() });
     const mail: MailWithSender = { ...row, sendername: member.user.username, avatar: member.user.avatar };
@@ -68,8 +67,8 @@ export class MailService {
   /** Opening a mail: only its recipient, only if they may read it; unread becomes read. */
   async open(member: Member, id: number): Promise<MailWithSender> {
     const mail = await this.mails.findById(id);
-    if (!mail || mail.recipient_id !== member.id) throw notFound();
-    if (!this.opens(member, mail.sender_id, await this.readsAll(member))) throw needUpgrade();
+    if (!mail || mail.recipient_id !== member.id) throw fail('not_found');
+    if (!opensMessageFrom(mail.sender_id, await this.readsAll(member))) throw fail('need_upgrade');
     await this.mails.markRead(id, member.id);
     return { ...mail, type: 1 };
   }
@@ -88,11 +87,6 @@ export class MailService {
   }
 
   private async readsAll(member: Member): Promise<boolean> {
-    if (member.role !== 'member') return true;
-    return member.vip > 0 && (await this.can(member, 'Read_mails'));
-  }
-
-  private opens(member: Member, senderId: number, readsAll: boolean): boolean {
-    return readsAll || senderId === SUPPORT_ACCOUNT_ID;
+    return readsEveryMail(member, await this.can(member, 'Read_mails'));
   }
 }

@@ -1,7 +1,6 @@
-import { seesThroughInvisible, type MemberListType } from '@kindred/protocol';
+import { onlineCutoff, seesThroughInvisible, type MemberListType } from '@kindred/protocol';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { ONLINE_WINDOW_MS } from '../users/users.presenter.js';
 
 /** What a member list asks for, as the repository understands it (built by the service). */
 export interface MemberQuery {
@@ -19,9 +18,6 @@ export interface MemberQuery {
 }
 
 type Eb = ExpressionBuilder<Database, 'users'>;
-
-/** Online = active within the window, the same rule as users.presenter's isOnline (strictly newer). */
-export const onlineCutoff = (now: number) => now - ONLINE_WINDOW_MS;
 
 /**
  * The activity this viewer may know of: the real one for viewers who see through invisible mode,

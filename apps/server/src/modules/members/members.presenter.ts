@@ -1,7 +1,7 @@
-import { effectiveVip, isShownOnline, seesThroughInvisible, showsLastActive, type MemberCardWire, type MemberDetailWire, type MemberPageWire } from '@kindred/protocol';
-import { ONLINE_WINDOW_MS } from '../users/users.presenter.js';
+import { activeWithinWindow, effectiveVip, isShownOnline, seesThroughInvisible, showsLastActive, type MemberCardWire, type MemberDetailWire, type MemberPageWire } from '@kindred/protocol';
 import type { MemberRow } from './members.repository.js';
-import type { MemberDetail, MemberPage } from './members.service.js';
+import type { MemberPage } from './member-page.js';
+import type { MemberDetail } from './members.service.js';
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
 const flag = (value: unknown): 0 | 1 => (value ? 1 : 0);
@@ -14,7 +14,7 @@ const flag = (value: unknown): 0 | 1 => (value ? 1 : 0);
  */
 export function presentMemberCard(row: MemberRow, viewer: { sex: number }, now: number): MemberCardWire {
   const activeAt = seesThroughInvisible(viewer.sex) ? row.last_active_at : row.shown_active_at;
-  const raw = { is_online: flag(now - activeAt < ONLINE_WINDOW_MS), is_yin: flag(row.is_yin) };
+  const raw = { is_online: flag(activeWithinWindow(activeAt, now)), is_yin: flag(row.is_yin) };
   return {
     id: row.id,
     avatar: row.avatar,

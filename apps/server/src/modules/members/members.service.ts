@@ -1,20 +1,15 @@
-import { LIMITS, Sex, type MemberListType, type PermissionFlag, type SearchOppositeSexBody, type UserListBody } from '@kindred/protocol';
-import { noPermission, noUsersFound, upgradeForMoreMembers, userNotFound } from '../../errors.js';
-import type { Member } from '../auth/member.js';
-import type { LikesRepository } from '../likes/likes.repository.js';
+import { LIMITS, Sex, type MemberListType, type SearchOppositeSexBody, type UserListBody } from '@kindred/protocol';
+import type { Can, Member } from '../../domain/member.js';
+import { fail } from '../../errors.js';
 import type { BackPhotoRow, PhotosRepository } from '../photos/photos.repository.js';
 import type { TrendsRepository } from '../trends/trends.repository.js';
 import type { MemberQuery } from './member-filters.js';
+import { assertMayPage, MEMBER_PAGE_SIZE, memberPage, pageOf, type MemberPage } from './member-page.js';
 import type { MemberRow, MembersRepository } from './members.repository.js';
 
-/** A page of members as of `at` (the instant "online" was judged). */
-export interface MemberPage {
-  rows: MemberRow[];
-  page: number;
-  lastPage: number;
-  total: number;
-  viewerVip: number;
-  at: number;
+/** A profile's like count; the likes module answers it (composition.ts), members do not import likes. */
+export interface LikeCounts {
+  countLikers(userId: number): Promise<number>;
 }
 
 export interface MemberDetail {
@@ -28,37 +23,22 @@ export interface MemberDetail {
 /** Candidates per sex for recommend: bounds one request's work whatever the community's size. */
 export const RECOMMEND_POOL = 200;
 
-const PAGE = LIMITS.memberPageSize;
-
-/** docs/product-rules.md §6: free members get the first page of members only. Staff are never limited. */
-export function assertMayPage(viewer: Member, page: number): void {
-  if (page > 1 && viewer.role === 'member' && viewer.vip === 0) throw upgradeForMoreMembers();
-}
-
-/** One page of a member list with its count, shared by the member and like lists. */
-export async function memberPage(members: MembersRepository, viewer: Member, q: MemberQuery, page: number): Promise<MemberPage> {
-  assertMayPage(viewer, page);
-  const slice = { offset: (page - 1) * PAGE, limit: PAGE };
-  const [rows, total] = await Promise.all([members.list(q, slice), members.count(q)]);
-  return { rows, page, total, lastPage: Math.max(1, Math.ceil(total / PAGE)), viewerVip: viewer.vip, at: q.now };
-}
-
 const oppositeSex = (viewer: Member) => (viewer.sex === Sex.male ? Sex.female : Sex.male);
 
 export class MembersService {
   constructor(
     private readonly members: MembersRepository,
-    private readonly likes: LikesRepository,
+    private readonly likes: LikeCounts,
     private readonly photos: PhotosRepository,
     private readonly trends: TrendsRepository,
-    private readonly can: (member: Member, flag: PermissionFlag) => Promise<boolean>,
+    private readonly can: Can,
     private readonly now: () => number = Date.now,
   ) {}
 
   /** userlist: every filter of docs/product-rules.md §3 (see calls/members.ts for the scheme). */
   async list(viewer: Member, { page, type, vip, username }: UserListBody): Promise<MemberPage> {
     // Searching by name is the Search_users privilege, whichever call carries the name.
-    if (username && !(await this.can(viewer, 'Search_users'))) throw noPermission();
+    if (username && !(await this.can(viewer, 'Search_users'))) throw fail('no_permission');
     return memberPage(this.members, viewer, this.query(viewer, type, { vip, username }), page);
   }
 
@@ -74,15 +54,16 @@ export class MembersService {
   async searchOppositeSex(viewer: Member, { username, page }: SearchOppositeSexBody): Promise<MemberPage> {
     const result = await memberPage(this.members, viewer, this.query(viewer, 'all', { username, sex: oppositeSex(viewer) }), page);
     // The spec's clients show "No users found" and clear the list on a failed search.
-    if (result.total === 0) throw noUsersFound();
+    if (result.total === 0) throw fail('no_users_found');
     return result;
   }
 
   async recommend(viewer: Member, page: number): Promise<MemberPage> {
     assertMayPage(viewer, page);
     const q = { viewerId: viewer.id, viewerSex: viewer.sex, now: this.now(), pool: RECOMMEND_POOL };
-    const [rows, total] = await Promise.all([this.members.recommend(q, { offset: (page - 1) * PAGE, limit: PAGE }), this.members.countRecommend(q)]);
-    return { rows, page, total, lastPage: Math.max(1, Math.ceil(total / PAGE)), viewerVip: viewer.vip, at: q.now };
+    const slice = { offset: (page - 1) * MEMBER_PAGE_SIZE, limit: MEMBER_PAGE_SIZE };
+    const [rows, total] = await Promise.all([this.members.recommend(q, slice), this.members.countRecommend(q)]);
+    return pageOf(viewer, rows, page, total, q.now);
   }
 
   async wall(viewer: Member): Promise<MemberPage> {
@@ -95,7 +76,7 @@ export class MembersService {
   async detail(viewer: Member, id: number): Promise<MemberDetail> {
     const at = this.now();
     const row = await this.members.findActive(id, viewer.id);
-    if (!row) throw userNotFound();
+    if (!row) throw fail('user_not_found');
     const [likecount, backphotos, newfeedcount] = await Promise.all([
       this.likes.countLikers(id),
       this.photos.listBackPhotos(id, LIMITS.backphotosShown),

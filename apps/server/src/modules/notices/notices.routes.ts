@@ -1,16 +1,16 @@
-import { NoticeListBody, UpNoticeBody } from '@kindred/protocol';
+import { noticeList, noticeRead } from '@kindred/protocol';
 import { ok } from '../../http/envelope.js';
 import type { Router } from '../../http/router.js';
 import { presentNotice } from './notices.presenter.js';
 import type { NoticesService } from './notices.service.js';
 
 export function noticesRoutes(router: Router, notices: NoticesService) {
-  router.post('/member/index/senotice', { body: NoticeListBody }, async ({ body, member }) => {
+  router.handle(noticeList, async ({ body, member }) => {
     const [rows, unread] = await Promise.all([notices.list(member, body), notices.unreadCount(member)]);
     return ok({ data: rows.map(presentNotice), unread });
   });
 
-  router.post('/member/index/upnotice', { body: UpNoticeBody }, async ({ body, member }) => {
+  router.handle(noticeRead, async ({ body, member }) => {
     await notices.markRead(member, body.id);
     return ok(null);
   });

@@ -1,8 +1,8 @@
 import type { NoticeListBody, NoticeWire } from '@kindred/protocol';
 import type { NoticeRow } from '../../db/schema.js';
 import type { UnitOfWork } from '../../db/transaction.js';
-import { notFound } from '../../errors.js';
-import type { Member } from '../auth/member.js';
+import { fail } from '../../errors.js';
+import type { Member } from '../../domain/member.js';
 import type { NoticesRepository } from './notices.repository.js';
 
 export type NoticeListener = (userId: number, notice: NoticeRow) => void;
@@ -30,7 +30,7 @@ export class NoticesService {
   }
 
   async markRead(member: Member, id: number): Promise<void> {
-    if (!(await this.notices.markRead(member.id, id))) throw notFound();
+    if (!(await this.notices.markRead(member.id, id))) throw fail('not_found');
   }
 
   async create(userId: number, type: NoticeWire['type'], payload: Omit<NoticeWire, 'id' | 'type' | 'status' | 'create_time'>, unit?: UnitOfWork): Promise<NoticeRow> {

@@ -1,4 +1,4 @@
-import { EmptyBody, SUPPORT_ACCOUNT_ID, type InitDataWire } from '@kindred/protocol';
+import { initData, SUPPORT_ACCOUNT_ID } from '@kindred/protocol';
 import { ok } from '../../http/envelope.js';
 import type { Router } from '../../http/router.js';
 import type { UsersRepository } from '../users/users.repository.js';
@@ -6,12 +6,11 @@ import { presentServiceAccount } from '../users/users.presenter.js';
 import type { PermissionsService } from './permissions.service.js';
 
 export function permissionsRoutes(router: Router, permissions: PermissionsService, users: UsersRepository) {
-  router.post('/member/index/initdata', { body: EmptyBody, allowPending: true }, async () => {
+  router.handle(initData, async () => {
     const support = await users.findById(SUPPORT_ACCOUNT_ID);
-    const data: InitDataWire = {
+    return ok({
       authority: await permissions.authority(),
       service: support ? presentServiceAccount(support) : { id: SUPPORT_ACCOUNT_ID, username: 'Support', avatar: '' },
-    };
-    return ok(data);
+    });
   });
 }

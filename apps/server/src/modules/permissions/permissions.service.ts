@@ -1,5 +1,5 @@
-import { PERMISSION_FLAGS, levelAuthority, type Authority, type PermissionFlag } from '@kindred/protocol';
-import type { Member } from '../auth/member.js';
+import { holdsPermission, isStaff, levelAuthority, PERMISSION_FLAGS, type Authority, type PermissionFlag } from '@kindred/protocol';
+import type { Member } from '../../domain/member.js';
 import type { PermissionsRepository } from './permissions.repository.js';
 
 /** The matrix changes rarely (an administrator edits it); a few seconds of caching spares a query per call. */
@@ -23,11 +23,9 @@ export class PermissionsService {
     return authority;
   }
 
-  /** Staff act for the site and are never held back by a membership level. */
+  /** The flag as it applies to this member (holdsPermission: staff are never held back by a level). */
   async can(member: Member, flag: PermissionFlag): Promise<boolean> {
-    if (member.role !== 'member') return true;
-    const authority = await this.authority();
-    return authority[`vip${member.vip}`][flag] === 1;
+    return isStaff(member) || holdsPermission(member, await this.authority(), flag);
   }
 
   invalidate(): void {

@@ -1,6 +1,6 @@
 import { LIMITS, type PhotoListBody } from '@kindred/protocol';
-import { imageNotOwned, notFound, userNotFound } from '../../errors.js';
-import type { Member } from '../auth/member.js';
+import { fail } from '../../errors.js';
+import type { Member } from '../../domain/member.js';
 import type { FileCleanup } from '../uploads/file-cleanup.js';
 import { ownsImage } from '../uploads/ownership.js';
 import type { UsersRepository } from '../users/users.repository.js';
@@ -31,33 +31,33 @@ export class PhotosService {
 
   async ofMember(_viewer: Member, userId: number, paging: PhotoListBody): Promise<PhotoPage> {
     const owner = await this.users.findById(userId);
-    if (!owner || owner.status !== 1) throw userNotFound();
+    if (!owner || owner.status !== 1) throw fail('user_not_found');
     return this.page(userId, paging);
   }
 
   async release(viewer: Member, img: string): Promise<PhotoRow> {
-    if (!ownsImage(viewer, img)) throw imageNotOwned();
+    if (!ownsImage(viewer, img)) throw fail('image_not_owned');
     const id = await this.photos.insertPhoto({ user_id: viewer.id, img, created_at: this.now() });
     const row = await this.photos.findPhoto(id);
-    if (!row) throw notFound();
+    if (!row) throw fail('not_found');
     return row;
   }
 
   async delete(viewer: Member, id: number): Promise<void> {
     const deleted = await this.photos.deletePhotoOwned(id, viewer.id);
-    if (!deleted) throw notFound();
+    if (!deleted) throw fail('not_found');
     await this.files.release(viewer.id, deleted.img);
   }
 
   async releaseBackground(viewer: Member, img: string): Promise<BackPhotoRow[]> {
-    if (!ownsImage(viewer, img)) throw imageNotOwned();
+    if (!ownsImage(viewer, img)) throw fail('image_not_owned');
     await this.photos.insertBackPhoto({ user_id: viewer.id, img, created_at: this.now() });
     return this.photos.listBackPhotos(viewer.id, LIMITS.backphotosShown);
   }
 
   async deleteBackground(viewer: Member, id: number): Promise<BackPhotoRow[]> {
     const deleted = await this.photos.deleteBackPhotoOwned(id, viewer.id);
-    if (!deleted) throw notFound();
+    if (!deleted) throw fail('not_found');
     await this.files.release(viewer.id, deleted.img);
     return this.photos.listBackPhotos(viewer.id, LIMITS.backphotosShown);
   }

@@ -1,8 +1,8 @@
 import type { PermissionFlag, TranslateBody, TranslateWire } from '@kindred/protocol';
-import { insufficientCredits, translateFailed, translateUnavailable } from '../../errors.js';
+import { fail, translateUnavailable } from '../../errors.js';
 import { NoProviderError, TranslationFailedError } from '../../infra/translation/provider.js';
 import type { TranslationRegistry } from '../../infra/translation/registry.js';
-import type { Member } from '../auth/member.js';
+import type { Member } from '../../domain/member.js';
 import type { CreditsRepository } from '../credits/credits.repository.js';
 
 /** How the languages are named in messages. */
@@ -24,7 +24,7 @@ export class TranslateService {
 
   async translate(member: Member, { content, to }: TranslateBody): Promise<TranslateWire> {
     const price = (await this.can(member, 'Free_use_of_the_translation_function')) ? 0 : this.options.price;
-    if (price > 0 && (await this.credits.balance(member.id)) < price) throw insufficientCredits();
+    if (price > 0 && (await this.credits.balance(member.id)) < price) throw fail('insufficient_credits');
 
     let result;
     try {
@@ -33,14 +33,14 @@ export class TranslateService {
       if (error instanceof NoProviderError) throw translateUnavailable(NAMES[error.from]!, NAMES[error.to]!);
       if (error instanceof TranslationFailedError) {
         this.log.warn({ err: error.message }, 'translation provider failed');
-        throw translateFailed();
+        throw fail('translate_failed');
       }
       throw error;
     }
 
     // Charged after success; the conditional update still refuses if the balance went meanwhile.
     const balance = price > 0 ? await this.credits.charge(member.id, price, 'translation', { type: 'translation' }) : await this.credits.balance(member.id);
-    if (balance === null) throw insufficientCredits();
+    if (balance === null) throw fail('insufficient_credits');
     return { dst: result.dst, from: result.from, to, charged: price / 100, amount: balance / 100 };
   }
 }

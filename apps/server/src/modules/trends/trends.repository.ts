@@ -1,3 +1,4 @@
+import type { TrendType } from '@kindred/protocol';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { fixedQuery } from '../../db/fixed-query.js';
 import type { UserRow } from '../../db/schema.js';
@@ -9,10 +10,6 @@ const countOfUser = fixedQuery((db, userId: number) =>
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('user_id', '=', userId),
 );
-
-/** Trend types of docs/product-rules.md §3 (3 is the "edited profile" event the translations name). */
-export const TrendType = { joined: 0, post: 1, avatarChanged: 2, profileEdited: 3 } as const;
-export type TrendType = (typeof TrendType)[keyof typeof TrendType];
 
 /** A trend with what its card shows of the author. */
 export interface TrendRow {

@@ -1,10 +1,10 @@
-import { LIMITS, type ReleaseTrendBody, type TrendListBody } from '@kindred/protocol';
-import { contentEmpty, imageNotOwned, notFound, userNotFound } from '../../errors.js';
-import type { Member } from '../auth/member.js';
+import { LIMITS, TrendType, type ReleaseTrendBody, type TrendListBody } from '@kindred/protocol';
+import { fail } from '../../errors.js';
+import type { Member } from '../../domain/member.js';
 import type { FileCleanup } from '../uploads/file-cleanup.js';
 import { ownsImage } from '../uploads/ownership.js';
 import type { UsersRepository } from '../users/users.repository.js';
-import { TrendType, type TrendRow, type TrendsRepository } from './trends.repository.js';
+import { type TrendRow, type TrendsRepository } from './trends.repository.js';
 
 export interface TrendPage {
   rows: TrendRow[];
@@ -30,7 +30,7 @@ export class TrendsService {
   /** Another member's trends; accounts that are not active are "user does not exist". */
   async ofMember(_viewer: Member, userId: number, paging: TrendListBody): Promise<TrendPage> {
     const author = await this.users.findById(userId);
-    if (!author || author.status !== 1) throw userNotFound();
+    if (!author || author.status !== 1) throw fail('user_not_found');
     return this.page(userId, paging);
   }
 
@@ -40,18 +40,18 @@ export class TrendsService {
 
   /** A post: text and/or an image of the member's own uploads (docs/product-rules.md §5: "needs text or image"). */
   async release(viewer: Member, { content, img }: ReleaseTrendBody): Promise<TrendRow> {
-    if (!content && !img) throw contentEmpty();
-    if (img && !ownsImage(viewer, img)) throw imageNotOwned();
+    if (!content && !img) throw fail('content_empty');
+    if (img && !ownsImage(viewer, img)) throw fail('image_not_owned');
     const id = await this.trends.insert({ user_id: viewer.id, type: TrendType.post, content, img, created_at: this.now() });
     const row = await this.trends.findById(id);
-    if (!row) throw notFound();
+    if (!row) throw fail('not_found');
     return row;
   }
 
   /** Only the author deletes a trend; anyone else learns nothing (not found), and the row stays. */
   async delete(viewer: Member, id: number): Promise<void> {
     const deleted = await this.trends.deleteOwned(id, viewer.id);
-    if (!deleted) throw notFound();
+    if (!deleted) throw fail('not_found');
     await this.files.release(viewer.id, deleted.img);
   }
 

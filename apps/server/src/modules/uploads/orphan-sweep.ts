@@ -1,16 +1,14 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import type { Storage } from '../../infra/storage.js';
+import { UPLOADS_PREFIX, type Storage } from '../../infra/storage.js';
 import type { FileReferencesRepository } from './file-references.repository.js';
 
 /** The folders uploads.service.ts writes (`<dir>/<owner id>/<random>.<ext>`), as ownership.ts reads them. */
 const DIRS = ['avatar', 'dynamic', 'photo'] as const;
-const FILE_NAME = /^[A-Za-z0-9_-]+\.(png|jpg)$/;
+/** `<dir>/<owner id>/<name>`: the owner's id, then the file's name as uploads.service.ts makes it. */
+const UPLOAD = /^[a-z]+\/([1-9]\d{0,9})\/[A-Za-z0-9_-]+\.(png|jpg)$/;
 /** Urls per `in (…)` list: far below SQLite's and PostgreSQL's parameter limits. */
 const BATCH = 500;
 
 export interface SweepOptions {
-  uploadsDir: string;
   /** An upload no row uses is removed once it is this old (UPLOAD_ORPHAN_HOURS). */
   orphanAgeMs: number;
 }
@@ -24,6 +22,7 @@ export interface SweepOptions {
  * use are not queried again and again. A file whose row goes away later is removed by
  * FileCleanup.release at that moment; anything else left behind (a replaced avatar) is found by the
  * first pass after the next start. Only files named as uploads.service.ts names them are touched.
+ * Files are found through the store's listing, so the local folder and a bucket are swept alike.
  */
 export class OrphanSweep {
   /** Files modified at or before this were looked at by an earlier pass. */
@@ -62,13 +61,11 @@ export class OrphanSweep {
     let checked = 0;
     let removed = 0;
     for (const dir of DIRS) {
-      for (const owner of await entries(path.join(this.options.uploadsDir, dir))) {
-        if (!/^[1-9]\d{0,9}$/.test(owner)) continue;
-        const due = await this.dueFiles(dir, owner, cutoff);
+      for (const [owner, due] of await this.dueFiles(dir, cutoff)) {
         checked += due.length;
         for (let i = 0; i < due.length; i += BATCH) {
           const batch = due.slice(i, i + BATCH);
-          const used = await this.references.usedOf(Number(owner), batch);
+          const used = await this.references.usedOf(owner, batch);
           for (const url of batch.filter((u) => !used.has(u))) {
             try {
               await this.storage.remove(url);
@@ -85,24 +82,16 @@ export class OrphanSweep {
     return { checked, removed };
   }
 
-  /** Urls of the owner's files that became old enough since the previous pass. */
-  private async dueFiles(dir: string, owner: string, cutoff: number): Promise<string[]> {
-    const folder = path.join(this.options.uploadsDir, dir, owner);
-    const due: string[] = [];
-    for (const name of await entries(folder)) {
-      if (!FILE_NAME.test(name)) continue;
-      const stat = await fs.stat(path.join(folder, name)).catch(() => undefined);
-      if (stat?.isFile() && stat.mtimeMs <= cutoff && stat.mtimeMs > this.lookedAtUpTo) due.push(`/uploads/${dir}/${owner}/${name}`);
+  /** Urls of the folder's files that became old enough since the previous pass, by owner id. */
+  private async dueFiles(dir: string, cutoff: number): Promise<Map<number, string[]>> {
+    const due = new Map<number, string[]>();
+    for await (const file of this.storage.list(`${dir}/`)) {
+      const owner = UPLOAD.exec(file.key)?.[1];
+      if (!owner || !file.key.startsWith(`${dir}/`) || file.modifiedMs > cutoff || file.modifiedMs <= this.lookedAtUpTo) continue;
+      const urls = due.get(Number(owner)) ?? [];
+      urls.push(`${UPLOADS_PREFIX}/${file.key}`);
+      due.set(Number(owner), urls);
     }
     return due;
-  }
-}
-
-async function entries(folder: string): Promise<string[]> {
-  try {
-    return await fs.readdir(folder);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
   }
 }

@@ -1,4 +1,4 @@
-import type { Member } from '../auth/member.js';
+import type { Member } from '../../domain/member.js';
 
 /**
  * Upload keys carry the uploader's id (uploads.service.ts), so a path names its owner: a member may

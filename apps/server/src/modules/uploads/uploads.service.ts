@@ -1,10 +1,10 @@
 import type { UploadsFields } from '@kindred/protocol';
 import { randomBytes } from 'node:crypto';
-import { notAnImage } from '../../errors.js';
+import { fail } from '../../errors.js';
 import type { UploadedFile } from '../../http/uploaded-file.js';
 import { encodeAvatar, reencodeUpload } from '../../infra/images.js';
 import type { Storage } from '../../infra/storage.js';
-import type { Member } from '../auth/member.js';
+import type { Member } from '../../domain/member.js';
 
 /** Keys carry the owner's id, which is how ownership of an uploaded path is checked later. */
 const keyFor = (dir: string, memberId: number, ext: string) => `${dir}/${memberId}/${randomBytes(12).toString('base64url')}.${ext}`;
@@ -13,13 +13,13 @@ export class UploadsService {
   constructor(private readonly storage: Storage) {}
 
   async upload(member: Member, file: UploadedFile | undefined, { dir }: UploadsFields): Promise<string> {
-    if (!file || file.buffer.length === 0) throw notAnImage();
+    if (!file || file.buffer.length === 0) throw fail('not_an_image');
     const image = await reencodeUpload(file.buffer);
     return this.storage.put(keyFor(dir, member.id, image.ext), image.data);
   }
 
   async uploadAvatar(member: Member, file: UploadedFile | undefined): Promise<string> {
-    if (!file || file.buffer.length === 0) throw notAnImage();
+    if (!file || file.buffer.length === 0) throw fail('not_an_image');
     const image = await encodeAvatar(file.buffer);
     return this.storage.put(keyFor('avatar', member.id, image.ext), image.data);
   }

@@ -1,13 +1,10 @@
-import { effectiveVip, type ServiceAccountWire, type UserWire } from '@kindred/protocol';
+import { activeWithinWindow, effectiveVip, type ServiceAccountWire, type UserWire } from '@kindred/protocol';
 import type { UserRow } from '../../db/schema.js';
-
-/** A member counts as online while active within this window (live presence refines it later). */
-export const ONLINE_WINDOW_MS = 5 * 60_000;
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
 
 export function isOnline(user: Pick<UserRow, 'last_active_at'>, now: number): boolean {
-  return now - user.last_active_at < ONLINE_WINDOW_MS;
+  return activeWithinWindow(user.last_active_at, now);
 }
 
 /** The signed-in member's own record: the only presenter that shows e-mail, balance and codes. */

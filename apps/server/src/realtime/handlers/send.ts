@@ -1,3 +1,4 @@
+import { KIND, OPT } from '@kindred/protocol';
 import type { OptHandler } from './types.js';
 
 /**
@@ -7,12 +8,12 @@ import type { OptHandler } from './types.js';
  * announced again (the first announcement may be what a crash lost; clients ignore a message id
  * they already hold). A client_id reused for another message is refused (kind 10, validation).
  */
-export const send: OptHandler<1> = {
+export const send: OptHandler<typeof OPT.send> = {
   async handle(ctx, message) {
     const { message: stored, duplicate } = await ctx.services.chat.send(ctx.member, message);
     ctx.reply({
-      kind: 2,
-      opt: 1,
+      kind: KIND.sent,
+      opt: OPT.send,
       status: 'success',
       ...(message.req !== undefined ? { req: message.req } : {}),
       client_id: message.client_id,

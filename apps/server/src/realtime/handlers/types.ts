@@ -1,5 +1,5 @@
 import type { ClientMessages, ClientOpt, ServerMessage } from '@kindred/protocol';
-import type { Member } from '../../modules/auth/member.js';
+import type { Member } from '../../domain/member.js';
 import type { Connection } from '../connection.js';
 import type { HubEvent } from '../hub.js';
 import type { RealtimeServices } from '../services.js';

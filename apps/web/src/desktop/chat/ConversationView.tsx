@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useUploadMutation } from '../../api/account';
 import { useErrorText } from '../../api/errors';
-import { isFinalRefusal } from '../../chat/chat-reducer';
+import { refusalShownInPlace } from '../../chat/chat-reducer';
 import { useChat } from '../../chat/chat-store';
 import { useConversation } from '../../chat/use-chat';
 import { useChatPeer, type ChatPeer } from '../../chat/use-chat-peer';
@@ -77,7 +77,8 @@ export function ConversationView({ uid, address, full = false, peer: known }: { 
       <ConnectionStatus />
       <MessageList
         lines={convo.lines}
-        loaded={convo.loaded || isFinalRefusal(refusal)}
+        loaded={convo.loaded || refusalShownInPlace(refusal)}
+        quiet={refusalShownInPlace(refusal)}
         more={convo.more}
         me={me}
         peer={peer}
@@ -96,7 +97,7 @@ export function ConversationView({ uid, address, full = false, peer: known }: { 
           }}
         />
       ) : null}
-      {isFinalRefusal(refusal) ? (
+      {refusalShownInPlace(refusal) ? (
         // Refused for a reason sending again cannot change: say why once and offer the upgrade (issue 13).
         <div className="kd-chat-refusal" role="status" data-testid="chat-refusal" data-error={refusal}>
           <p>{t(`common:errors.${refusal}`)}</p>

@@ -23,7 +23,7 @@ function HiddenWindows({ windows }: { windows: ChatWindow[] }) {
       key: String(w.uid),
       label: (
         <span className="kd-chat-hidden-item" data-testid="chat-hidden-window" data-uid={w.uid}>
-          {contact?.username ?? '…'}
+          {contact?.username ?? w.peer?.username ?? '…'}
           <Badge count={contact?.count ?? 0} overflowCount={99} size="small" />
         </span>
       ),

@@ -19,6 +19,8 @@ interface MessageListProps {
   onHistory: () => void;
   onRetry: (clientId: string) => void;
   onTranslate?: (text: string) => void;
+  /** No "say hello" when there are no messages: the refused conversation says why it cannot start. */
+  quiet?: boolean;
 }
 
 /**
@@ -26,7 +28,7 @@ interface MessageListProps {
  * Older pages keep the reader's place; new lines follow the bottom only if the reader is there,
  * except the member's own new message, which always comes into view.
  */
-export function MessageList({ lines, loaded, more, me, peer, onHistory, onRetry, onTranslate }: MessageListProps) {
+export function MessageList({ lines, loaded, more, me, peer, onHistory, onRetry, onTranslate, quiet = false }: MessageListProps) {
   const { t } = useTranslation('desktop');
   const format = useRelativeTime();
   const box = useRef<HTMLDivElement>(null);
@@ -93,7 +95,7 @@ export function MessageList({ lines, loaded, more, me, peer, onHistory, onRetry,
         </div>
       ) : null}
       {!loaded && !lines.length ? <Spin className="kd-chat-messages-spin" /> : null}
-      {loaded && !lines.length ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('chat.noMessages')} /> : null}
+      {loaded && !lines.length && !quiet ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('chat.noMessages')} /> : null}
       {lines.map((line, i) => {
         const seconds = lineSeconds(line);
         const previous = lines[i - 1];

@@ -1,4 +1,4 @@
-import { TIMINGS } from '@kindred/protocol';
+import { KIND, TIMINGS } from '@kindred/protocol';
 import { App } from 'antd';
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,11 +24,11 @@ export function useChatRefusals(): void {
       if (signal.type !== 'refused' || signal.error === 'unauthorized') return;
       // A conversation on screen refused for good says why itself, once, with the upgrade (issue 13):
       // no toast per attempt (opening it, then each message).
-      if (signal.kind === 7 && signal.uid !== undefined && (useChat.getState().viewing[signal.uid] ?? 0) > 0) return;
+      if (signal.kind === KIND.noFreeChat && signal.uid !== undefined && (useChat.getState().viewing[signal.uid] ?? 0) > 0) return;
       const text = t(`errors.${signal.error}`, { defaultValue: signal.msg || t('errors.generic') });
-      if (signal.kind === 10) return void message.error(text);
+      if (signal.kind === KIND.error) return void message.error(text);
       void message.warning(text);
-      if (signal.kind === 8) {
+      if (signal.kind === KIND.needUpgrade) {
         // Its window would ask again on every page, the upgrade page included.
         if (signal.uid) useChatWindows.getState().close(signal.uid);
         clearTimeout(timer.current);

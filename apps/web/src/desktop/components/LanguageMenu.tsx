@@ -34,7 +34,7 @@ export function LanguageMenu({ compact = false }: { compact?: boolean }) {
         onClick: ({ key }) => choose(key as Language),
       }}
     >
-      <Button type="text" className="kd-header-button" data-testid="language-menu" aria-label={t('nav.language')} icon={<GlobalOutlined />}>
+      <Button type="text" className="kd-header-button" data-testid="language-menu" aria-label={compact ? t('nav.language') : `${LANGUAGE_NAMES[current]}, ${t('nav.language')}`} icon={<GlobalOutlined />}>
         {compact ? null : LANGUAGE_NAMES[current]}
       </Button>
     </Dropdown>

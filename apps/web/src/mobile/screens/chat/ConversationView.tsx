@@ -2,7 +2,7 @@ import { SUPPORT_ACCOUNT_ID, TRANSLATE_TARGETS, type ChatAddress, type MessageWi
 import { ActionSheet } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isFinalRefusal } from '../../../chat/chat-reducer';
+import { refusalShownInPlace } from '../../../chat/chat-reducer';
 import { useChat } from '../../../chat/chat-store';
 import { useContact, useChatStatus, useConversation } from '../../../chat/use-chat';
 import { useChatPeer } from '../../../chat/use-chat-peer';
@@ -65,19 +65,19 @@ export function ConversationView({ uid, address, back }: { uid: number; address:
       ) : null}
       <MessageLines
         lines={conversation.lines}
-        loaded={conversation.loaded || isFinalRefusal(refusal)}
+        loaded={conversation.loaded || refusalShownInPlace(refusal)}
         more={conversation.more}
         meId={user?.id ?? 0}
         self={{ name: user?.username ?? '', avatar: user?.avatar ?? '' }}
         peer={{ name, avatar: peer?.avatar ?? '' }}
-        empty={service ? t('chat.serviceWelcome') : t('chat.sayHello', { name })}
+        empty={refusalShownInPlace(refusal) ? null : service ? t('chat.serviceWelcome') : t('chat.sayHello', { name })}
         translations={items}
         onLoadEarlier={conversation.loadHistory}
         onTranslate={setTranslating}
         onRetry={conversation.retry}
         scroll={scroll}
       />
-      {isFinalRefusal(refusal) ? (
+      {refusalShownInPlace(refusal) ? (
         // Refused for a reason sending again cannot change: said once, here, with the upgrade (issue 13).
         <footer className="m-chat-refusal" role="status" data-testid="chat-refusal" data-error={refusal}>
           <p>{t(`common:errors.${refusal}`)}</p>

@@ -1,3 +1,4 @@
+import { KIND } from '@kindred/protocol';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatSignal } from '../../../chat/chat-store';
@@ -18,8 +19,8 @@ export function useChatRefusals(uid: number): void {
     (signal: ChatSignal) => {
       if (signal.type !== 'refused' || (signal.uid !== undefined && signal.uid !== uid)) return;
       // No free chat left: the screen says so once, in place of the input (issue 13), not per attempt.
-      if (signal.kind === 7) return;
-      if (signal.kind === 8) upgrade();
+      if (signal.kind === KIND.noFreeChat) return;
+      if (signal.kind === KIND.needUpgrade) upgrade();
       else toastFail(t(`errors.${signal.error}`, { defaultValue: signal.msg }));
     },
     [t, uid, upgrade],

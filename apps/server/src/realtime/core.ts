@@ -8,13 +8,6 @@ import { RedisHub } from './redis-hub.js';
 import { ConnectionRegistry } from './registry.js';
 import { SessionRevocation } from './session-revocation.js';
 
-export { Gateway } from './gateway.js';
-export { installSocket } from './socket-route.js';
-export type { Hub, HubEvent } from './hub.js';
-export type { PresenceService } from './presence.js';
-export type { RealtimeServices } from './services.js';
-export type { SessionRevocation, SessionScope } from './session-revocation.js';
-
 interface Log {
   warn(obj: unknown, msg: string): void;
   error(obj: unknown, msg: string): void;
@@ -23,7 +16,7 @@ interface Log {
 /**
  * What the rest of the server shares with the live connection: the hub (in-process, or Redis when
  * REDIS_URL is set), this node's sockets, presence, the per-member message limit and the end of
- * sessions. Built in wire() so services can use presence and end sessions.
+ * sessions. Built by the composition root (composition.ts) so services can use presence and end sessions.
  */
 export function createRealtimeCore(config: Config, sessions: SessionsRepository, log: Log, now: () => number) {
   const nodeId = randomBytes(6).toString('hex');

@@ -1,0 +1,184 @@
+import type { Redis } from 'ioredis';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/database.js';
+import type { Can } from './domain/member.js';
+import type { Mailer } from './infra/mailer.js';
+import { PasswordHasher } from './infra/passwords.js';
+import type { Storage } from './infra/storage.js';
+import { createTranslationRegistry } from './infra/translation/registry.js';
+import { AccountsService } from './modules/accounts/accounts.service.js';
+import { AdminService } from './modules/admin/admin.service.js';
+import { AuthThrottle } from './modules/auth/auth-throttle.js';
+import { AuthService } from './modules/auth/auth.service.js';
+import { PasswordResetsRepository } from './modules/auth/password-resets.repository.js';
+import { SessionsRepository } from './modules/auth/sessions.repository.js';
+import { ChatService } from './modules/chat/chat.service.js';
+import { ConversationsRepository } from './modules/chat/conversations.repository.js';
+import { FreeChatsRepository } from './modules/chat/free-chats.repository.js';
+import { MessagesRepository } from './modules/chat/messages.repository.js';
+import { CreditsRepository } from './modules/credits/credits.repository.js';
+import { LikesRepository } from './modules/likes/likes.repository.js';
+import { LikesService } from './modules/likes/likes.service.js';
+import { MailRepository } from './modules/mail/mail.repository.js';
+import { MailService } from './modules/mail/mail.service.js';
+import { MembersRepository } from './modules/members/members.repository.js';
+import { MembersService } from './modules/members/members.service.js';
+import { presentNotice } from './modules/notices/notices.presenter.js';
+import { NoticesRepository } from './modules/notices/notices.repository.js';
+import { NoticesService } from './modules/notices/notices.service.js';
+import { PermissionsRepository } from './modules/permissions/permissions.repository.js';
+import { PermissionsService } from './modules/permissions/permissions.service.js';
+import { PhotosRepository } from './modules/photos/photos.repository.js';
+import { PhotosService } from './modules/photos/photos.service.js';
+import { TranslateService } from './modules/translate/translate.service.js';
+import { TrendsRepository } from './modules/trends/trends.repository.js';
+import { TrendsService } from './modules/trends/trends.service.js';
+import { FileCleanup } from './modules/uploads/file-cleanup.js';
+import { FileReferencesRepository } from './modules/uploads/file-references.repository.js';
+import { OrphanSweep } from './modules/uploads/orphan-sweep.js';
+import { UploadsService } from './modules/uploads/uploads.service.js';
+import { UsersRepository } from './modules/users/users.repository.js';
+import { PresenceAnnouncer } from './realtime/announcer.js';
+import { createRealtimeCore } from './realtime/core.js';
+import type { RealtimeServices } from './realtime/services.js';
+
+/** What the services are built from (app.ts's AppDeps carries these). */
+export interface CompositionDeps {
+  config: Config;
+  database: DatabaseHandle;
+  mailer: Mailer;
+  storage: Storage;
+  hasher?: PasswordHasher;
+}
+
+interface Log {
+  error(obj: unknown, msg: string): void;
+  warn(obj: unknown, msg: string): void;
+  info(obj: unknown, msg: string): void;
+}
+
+/**
+ * The one composition root: every repository and service of the server, each given exactly what
+ * it uses, and the realtime core (hub, presence, the end of sessions) they share with the live
+ * connection. app.ts registers the routes and the socket on top; the transport layers build
+ * nothing themselves. `live` is all the socket gateway gets of them.
+ */
+export function composeServices(deps: CompositionDeps, { log, now, redis }: { log: Log; now: () => number; redis?: Redis }) {
+  const { config, storage } = deps;
+  const { db } = deps.database;
+  const repositories = {
+    users: new UsersRepository(db),
+    sessions: new SessionsRepository(db),
+    resets: new PasswordResetsRepository(db),
+    trends: new TrendsRepository(db),
+    permissions: new PermissionsRepository(db),
+    notices: new NoticesRepository(db),
+    members: new MembersRepository(db),
+    likes: new LikesRepository(db),
+    photos: new PhotosRepository(db),
+    fileReferences: new FileReferencesRepository(db),
+  };
+  const hasher = deps.hasher ?? new PasswordHasher();
+  // Per-account and per-address limits on sign-in, recovery and reset; in Redis, every node counts together.
+  const { loginFailures, recoveryMailsPerHour } = config.rateLimits;
+  const throttle = new AuthThrottle({ redis, prefix: config.chat.redisPrefix, loginFailures, recoveryMailsPerHour });
+  const permissions = new PermissionsService(repositories.permissions, now);
+  const can: Can = (member, flag) => permissions.can(member, flag);
+
+  // The hub, presence and the end of sessions (their sockets close on every node), shared by the
+  // services below and the live connection.
+  const realtime = createRealtimeCore(config, repositories.sessions, log, now);
+  const sessionRevocation = realtime.sessions;
+
+  const chat = new ChatService(
+    db,
+    new ConversationsRepository(db),
+    new MessagesRepository(db),
+    new FreeChatsRepository(db),
+    repositories.users,
+    can,
+    realtime.presence,
+    { freeChats: config.chat.freeChats },
+    now,
+  );
+  const announcer = new PresenceAnnouncer(realtime.hub, realtime.presence, (userId) => chat.watchersOf(userId));
+  const credits = new CreditsRepository(db, now);
+  const mail = new MailService(new MailRepository(db), repositories.users, can, now);
+  const translate = new TranslateService(createTranslationRegistry(config.translation), credits, can, { price: config.translation.price }, log);
+  const notices = new NoticesService(repositories.notices, now);
+  const auth = new AuthService(
+    db,
+    repositories.users,
+    repositories.sessions,
+    sessionRevocation,
+    repositories.resets,
+    repositories.trends,
+    hasher,
+    deps.mailer,
+    { registrationApproval: config.registrationApproval, sessionTtlMs: config.sessionTtlMs, publicUrl: config.publicUrl },
+    log,
+    throttle,
+    now,
+  );
+  const accounts = new AccountsService(
+    db,
+    repositories.users,
+    repositories.trends,
+    announcer,
+    // Ends the other sessions and closes their sockets on every node at once.
+    { hasher, throttle, resets: repositories.resets, endSessions: (scope, unit) => sessionRevocation.endSessions(scope, unit) },
+    now,
+  );
+  const files = new FileCleanup(repositories.fileReferences, storage, log);
+
+  // "One server function creates a notice and pushes it live": NoticesService.create, heard here;
+  // a stored mail likewise. The hub carries them to the member's sockets on every node.
+  notices.onCreated((userId, row) => void realtime.hub.publish({ type: 'notice', to: [userId], notice: presentNotice(row) }));
+  mail.onSent((sent) => void realtime.hub.publish({ type: 'mail', to: [sent.recipient_id], mailId: sent.id }));
+
+  /** What the socket gateway uses of the services, as narrow as its handlers need it. */
+  const live: RealtimeServices = {
+    authenticate: (token) => auth.authenticate(token),
+    can,
+    chat,
+    setVisibility: async (member, isYin, origin) => (await accounts.setVisibility(member, isYin, origin)).user,
+    touchActive: async (userId, at) => {
+      await repositories.users.touchActive(userId, at);
+      return repositories.users.findById(userId);
+    },
+    findUser: (userId) => repositories.users.findById(userId),
+    unreadNotices: (userId) => repositories.notices.countUnread(userId),
+    findMail: async (id) => {
+      const found = await mail.find(id);
+      return found && { recipientId: found.recipient_id, eid: found.id, sender_id: found.sender_id, sendername: found.sendername };
+    },
+    unreadMails: (userId) => mail.unreadCount(userId),
+  };
+
+  return {
+    repositories,
+    hasher,
+    auth,
+    accounts,
+    permissions,
+    uploads: new UploadsService(storage),
+    uploadSweep: new OrphanSweep(repositories.fileReferences, storage, { orphanAgeMs: config.uploads.orphanAgeMs }, log, now),
+    notices,
+    admin: new AdminService(repositories.users, now),
+    members: new MembersService(repositories.members, repositories.likes, repositories.photos, repositories.trends, can, now),
+    likes: new LikesService(db, repositories.likes, repositories.members, now),
+    trends: new TrendsService(repositories.trends, repositories.users, files, now),
+    photos: new PhotosService(repositories.photos, repositories.users, files, now),
+    chat,
+    mail,
+    translate,
+    credits,
+    realtime,
+    presence: realtime.presence,
+    sessionRevocation,
+    announcer,
+    live,
+  };
+}
+
+export type Services = ReturnType<typeof composeServices>;

@@ -1,0 +1,34 @@
+import { effectiveVip, type PermissionFlag } from '@kindred/protocol';
+import type { UserRow } from '../db/schema.js';
+
+/**
+ * The signed-in caller: the user row as of this request, the level in force and the session. HTTP
+ * calls and the live connection both work with it (admission.ts decides what it may call).
+ */
+export interface Member {
+  id: number;
+  username: string;
+  sex: number;
+  role: UserRow['role'];
+  status: number;
+  vip: 0 | 1 | 2;
+  sessionId: number;
+  user: UserRow;
+}
+
+/** The member of a live session, with the level in force at `now` (expiries are stored in ms). */
+export function toMember(user: UserRow, sessionId: number, now: number): Member {
+  return {
+    id: user.id,
+    username: user.username,
+    sex: user.sex,
+    role: user.role,
+    status: user.status,
+    vip: effectiveVip({ vip: user.vip, overduedate_1: Math.floor(user.vip1_until / 1000), overduedate_2: Math.floor(user.vip2_until / 1000) }, Math.floor(now / 1000)),
+    sessionId,
+    user,
+  };
+}
+
+/** Whether a member has a permission flag (PermissionsService.can: staff always, members by level). */
+export type Can = (member: Member, flag: PermissionFlag) => Promise<boolean>;

@@ -1,0 +1,138 @@
+import { isReachable } from '@kindred/protocol';
+import type { Db, Tx } from '../../db/database.js';
+import { GroupCommit } from '../../db/group-commit.js';
+import type { MessageRow } from '../../db/schema.js';
+import type { Member } from '../../domain/member.js';
+import { fail } from '../../errors.js';
+import type { UsersRepository } from '../users/users.repository.js';
+import type { ConversationsRepository } from './conversations.repository.js';
+import type { FreeChatsRepository } from './free-chats.repository.js';
+import type { MessagesRepository } from './messages.repository.js';
+
+/** What the sender's level allows, read before the transaction (nothing inside it may wait on another connection). */
+export interface ChatRights {
+  start: boolean;
+  continues: boolean;
+  free: boolean;
+}
+
+/** A message checked and waiting for its transaction; `rights` null: exempt from the chat rules. */
+export interface PendingMessage {
+  member: Member;
+  peerId: number;
+  body: Pick<MessageRow, 'type' | 'content' | 'img'>;
+  clientId: string;
+  rights: ChatRights | null;
+  now: number;
+}
+
+/** One side of a conversation as the batch leaves it: messages received, newest message, newest sent (0: none). */
+interface Side {
+  user_id: number;
+  peer_id: number;
+  received: number;
+  last_message_id: number;
+  last_sent_id: number;
+}
+
+/** Messages written in one transaction at most, and such transactions at the same time (group commit). */
+const MAX_BATCH = 64;
+const WRITERS = 4;
+
+const pairKey = (m: PendingMessage) => [Math.min(m.member.id, m.peerId), Math.max(m.member.id, m.peerId)] as const;
+
+/**
+ * Stores chat messages with both sides of their conversations, one transaction shared by the
+ * messages sent at the same moment (group commit), in statements whose number does not grow with
+ * the batch: peers checked, every conversation side touched (sorted, so locks are taken in one
+ * global order and two members writing to each other wait instead of deadlocking on PostgreSQL),
+ * the rules applied in the batch's order (a sender starts a conversation only if nobody had
+ * written in it, before or earlier in the batch: decided on the rows as the transaction found
+ * them, under their locks, so two first messages at once cost one free chat), the messages stored,
+ * then each side's unread count, newest message and read mark settled. A message alone is a batch
+ * of one. Anything refused fails the batch, and the group commit then writes its items one by one,
+ * each with its own answer.
+ */
+export class MessageWriter {
+  private readonly commit: GroupCommit<PendingMessage, MessageRow>;
+
+  constructor(
+    db: Db,
+    private readonly conversations: ConversationsRepository,
+    private readonly messages: MessagesRepository,
+    private readonly freeChats: FreeChatsRepository,
+    private readonly users: UsersRepository,
+    /** FREE_CHATS: conversations a member without Send_chat_messages_for_free may start. */
+    private readonly freeChatLimit: number,
+  ) {
+    this.commit = new GroupCommit(db, async (trx, pending) => (await this.write(trx, [pending]))[0]!, {
+      // Its committed items are kindred_chat_messages_total (infra/metrics.ts, CHAT_WRITER).
+      name: 'chat',
+      maxBatch: MAX_BATCH,
+      concurrency: WRITERS,
+      writeMany: (trx, batch) => this.write(trx, batch),
+      order: (a, b) => {
+        const [ka, kb] = [pairKey(a), pairKey(b)];
+        return ka[0] - kb[0] || ka[1] - kb[1];
+      },
+    });
+  }
+
+  /** Resolves with the stored message once its transaction committed. */
+  submit(pending: PendingMessage): Promise<MessageRow> {
+    return this.commit.submit(pending);
+  }
+
+  private async write(trx: Tx, batch: PendingMessage[]): Promise<MessageRow[]> {
+    // Peers are read inside the transaction: on SQLite a read outside it would queue behind the
+    // transaction being written, and messages would reach the next one one by one.
+    const peers = await this.users.findStatuses([...new Set(batch.map((p) => p.peerId))], trx);
+    const reachable = new Set(peers.filter(isReachable).map((p) => p.id));
+    if (batch.some((p) => !reachable.has(p.peerId) || p.peerId === p.member.id)) throw fail('user_not_found');
+    const now = Math.max(...batch.map((p) => p.now));
+
+    const sides = new Map<string, Side>();
+    const side = (userId: number, peerId: number) => {
+      const key = `${userId}:${peerId}`;
+      let found = sides.get(key);
+      if (!found) sides.set(key, (found = { user_id: userId, peer_id: peerId, received: 0, last_message_id: 0, last_sent_id: 0 }));
+      return found;
+    };
+    for (const p of batch) side(p.member.id, p.peerId), side(p.peerId, p.member.id);
+    const ordered = [...sides.values()].sort((a, b) => a.user_id - b.user_id || a.peer_id - b.peer_id);
+
+    const before = await this.conversations.touchMany(ordered, now, trx);
+    const unwritten = new Set(before.filter((r) => r.last_message_id === null).map((r) => `${r.user_id}:${r.peer_id}`));
+    for (const p of batch) {
+      const starting = unwritten.has(`${p.member.id}:${p.peerId}`);
+      unwritten.delete(`${p.member.id}:${p.peerId}`);
+      unwritten.delete(`${p.peerId}:${p.member.id}`);
+      if (p.rights) await this.admit(p.member, p.rights, starting, trx);
+    }
+
+    const stored = await this.messages.insertMany(
+      batch.map((p) => ({ sender_id: p.member.id, reciver_id: p.peerId, ...p.body, client_id: p.clientId, created_at: p.now })),
+      trx,
+    );
+    for (const m of stored) {
+      const sent = side(m.sender_id, m.reciver_id);
+      sent.last_message_id = Math.max(sent.last_message_id, m.id);
+      sent.last_sent_id = Math.max(sent.last_sent_id, m.id);
+      const received = side(m.reciver_id, m.sender_id);
+      received.received += 1;
+      received.last_message_id = Math.max(received.last_message_id, m.id);
+    }
+    await this.conversations.settleMany(ordered, now, trx);
+    return stored;
+  }
+
+  /** Starting needs Start_chat_dialog and, unless sending is free, one free chat (taken here); continuing needs Continue_chat_dialog. */
+  private async admit(member: Member, rights: ChatRights, starting: boolean, trx: Tx): Promise<void> {
+    if (!starting) {
+      if (!rights.continues) throw fail('need_upgrade');
+      return;
+    }
+    if (!rights.start) throw fail('need_upgrade');
+    if (!rights.free && !(await this.freeChats.take(member.id, this.freeChatLimit, trx))) throw fail('no_free_chat');
+  }
+}
