@@ -18,8 +18,16 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'protocol', include: ['packages/protocol/test/**/*.test.ts'] } },
-      // Pure web logic (the chat client's state machine and reducer); screens are covered by e2e journeys.
-      { test: { name: 'web', include: ['apps/web/test/**/*.test.ts'] } },
+      // Web logic (the chat client's state machine and reducer) in node, and the pieces of the screens
+      // that hold rules (.test.tsx: forms, the crop dialog, the chat windows) in jsdom; the rest is
+      // covered by the e2e journeys.
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/test/**/*.test.ts', 'apps/web/test/**/*.test.tsx'],
+          environment: 'node',
+        },
+      },
       {
         test: {
           name: 'server-sqlite',

@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { newContext } from '../support/browser.js';
+import { openMenu } from '../support/menus.js';
 import { samplePhoto, uniqueName } from '../support/fixtures.js';
 import { useJourneyEnv } from '../support/journey.js';
 import { registerMember, sendChatTexts, setVip, type Member } from '../support/members.js';
@@ -126,7 +127,7 @@ test('desktop chat: page, windows, live messages, history, translation, invisibl
   const herRow = contact(page, she);
   await herRow.getByTestId('online-dot').waitFor();
   expect(await page.getByTestId('chat-head').innerText()).toContain('Online');
-  await herMenu.click();
+  await openMenu(her, herMenu);
   expect(await herSwitch.getAttribute('aria-checked')).toBe('true');
   await herSwitch.click();
   await her.locator('.ant-message-notice').filter({ hasText: 'You are invisible' }).waitFor();

@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { seriousViolations, settle } from '../support/axe.js';
+import { openMenu } from '../support/menus.js';
 import { newContext } from '../support/browser.js';
 import { samplePhoto, uniqueName } from '../support/fixtures.js';
 import { useJourneyEnv } from '../support/journey.js';
@@ -178,7 +179,7 @@ test('desktop polish: preloads, header from 1024 px, launchers beside the page, 
   await page.waitForURL('**/w/home/index');
 
   // ---- The online / invisible switch moves when chosen, in the open menu (item 8).
-  await page.getByTestId('user-menu').click();
+  await openMenu(page, page.getByTestId('user-menu'));
   const visibility = page.getByTestId('invisible-switch');
   await eventually(() => visibility.getAttribute('aria-checked')).toBe('true');
   await visibility.click();

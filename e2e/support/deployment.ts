@@ -3,11 +3,11 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import S3rver from 's3rver';
+import { freePort } from './server.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const serverRequire = createRequire(path.join(ROOT, 'apps/server/package.json'));
@@ -59,16 +59,6 @@ export function renderNginxTemplate(values: Record<string, string>): string {
   return text;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number, output?: () => string): Promise<T> {
   const deadline = Date.now() + timeoutMs;

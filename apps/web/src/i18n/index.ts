@@ -40,11 +40,6 @@ export function changeLanguage(lang: Language): Promise<unknown> {
   return i18n.changeLanguage(lang);
 }
 
-/** Each interface brings its own strings with its lazy chunk, so a phone never downloads the desktop's. */
-export function addNamespace(ns: string, bundles: Record<Language, Record<string, unknown>>): void {
-  for (const lang of LANGUAGES) i18n.addResourceBundle(lang, ns, bundles[lang], true, true);
-}
-
 export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', 'zh-CN': '简体中文', 'zh-TW': '繁體中文' };
 
 export default i18n;

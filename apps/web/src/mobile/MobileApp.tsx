@@ -20,7 +20,7 @@ unstableSetRender((node, container) => {
   };
 });
 
-// The mobile namespace in the language the member reads (addNamespace, one set at a time).
+// The mobile namespace in the language the member reads (i18n/load-strings.ts, one set at a time).
 const stringsReady = loadMobileStrings((i18n.resolvedLanguage ?? 'en') as Language);
 
 // Only the sign-in page comes with the first load; every other screen is its own chunk (docs/architecture.md §9).

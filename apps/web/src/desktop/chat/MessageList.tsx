@@ -4,7 +4,7 @@ import { Fragment, useEffect, useLayoutEffect, useRef, useState, type UIEvent } 
 import { useTranslation } from 'react-i18next';
 import type { ChatLine } from '../../chat/use-chat';
 import { useRelativeTime } from '../../ui/RelativeTime';
-import { isMine, lineKey, lineSeconds, TIME_GAP_SECONDS } from './chat-view';
+import { isMine, lineKey, lineSeconds, startsTimeGroup } from '../../chat/message-lines';
 import { MessageBubble } from './MessageBubble';
 
 /** docs/product-rules.md §4: new lines scroll into view unless the member scrolled up more than this. */
@@ -99,7 +99,7 @@ export function MessageList({ lines, loaded, more, me, peer, onHistory, onRetry,
       {lines.map((line, i) => {
         const seconds = lineSeconds(line);
         const previous = lines[i - 1];
-        const label = !previous || seconds - lineSeconds(previous) >= TIME_GAP_SECONDS;
+        const label = startsTimeGroup(previous ? lineSeconds(previous) : undefined, seconds);
         return (
           <Fragment key={lineKey(line)}>
             {label ? <div className="kd-chat-time">{format(seconds)}</div> : null}

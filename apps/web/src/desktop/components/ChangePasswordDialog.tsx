@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useChangePasswordMutation } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { useErrorText } from '../../api/errors';
-import { useFormRules } from './useFormRules';
+import { useFormRules } from './use-form-rules';
 
 interface PasswordValues {
   oldpassword: string;

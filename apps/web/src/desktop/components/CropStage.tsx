@@ -4,7 +4,7 @@ import { useState } from 'react';
 import Cropper from 'react-easy-crop';
 import { useTranslation } from 'react-i18next';
 import type { CropArea } from '../../ui/avatar-crop';
-import { useHoldRepeat } from './useHoldRepeat';
+import { useHoldRepeat } from './use-hold-repeat';
 
 const MAX_SCALE = 4;
 const STEP = 2;

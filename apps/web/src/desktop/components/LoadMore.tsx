@@ -2,7 +2,7 @@ import { useErrorText } from '../../api/errors';
 import { App, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { loadNextPage, type Pager } from '../../ui/load-next-page';
-import { useUpgradeRedirect } from './useDesktopFeedback';
+import { useUpgradeRedirect } from './use-desktop-feedback';
 
 /**
  * "Click for more" under a paged list; it hides at the last page (with `endText` if given).

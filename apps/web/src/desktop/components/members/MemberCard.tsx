@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../ui/Avatar';
 import { useOpenChatWindow } from '../../chat/use-open-chat-window';
-import { useComingLater } from '../useDesktopFeedback';
+import { useComingLater } from '../use-desktop-feedback';
 import { FollowButton } from './FollowButton';
 import { MemberFacts } from './MemberFacts';
 import { MemberName } from './MemberName';

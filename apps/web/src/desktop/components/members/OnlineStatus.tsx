@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useRelativeTime } from '../../../ui/RelativeTime';
-import { useOnlineDisplay } from './useOnlineDisplay';
+import { useOnlineDisplay } from '../../../ui/use-online-display';
 
 type Presence = { is_online: number; is_yin: number; last_login_time: number };
 

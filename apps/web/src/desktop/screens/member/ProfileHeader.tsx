@@ -11,7 +11,7 @@ import { FollowButton } from '../../components/members/FollowButton';
 import { MemberFacts } from '../../components/members/MemberFacts';
 import { MemberName } from '../../components/members/MemberName';
 import { OnlineDot, OnlineText } from '../../components/members/OnlineStatus';
-import { useComingLater } from '../../components/useDesktopFeedback';
+import { useComingLater } from '../../components/use-desktop-feedback';
 
 /** Background photo, avatar, name, badge, facts, signature, counts and the buttons of docs/product-rules.md §2. */
 export function ProfileHeader({ member }: { member: MemberDetailWire }) {

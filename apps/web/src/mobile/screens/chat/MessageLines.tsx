@@ -2,16 +2,12 @@ import type { MessageWire } from '@kindred/protocol';
 import { DotLoading } from 'antd-mobile';
 import { Fragment, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isMine, lineKey, startsTimeGroup } from '../../../chat/message-lines';
 import type { ChatLine } from '../../../chat/use-chat';
 import { RelativeTime } from '../../../ui/RelativeTime';
 import { MessageBubble } from './MessageBubble';
 import type { Translation } from './use-translations';
 import '../discovery/discovery.css';
-
-/** A time label goes above a message written this long after the previous one. */
-const TIME_GAP_S = 5 * 60;
-
-export const lineKey = (line: ChatLine) => (line.kind === 'stored' ? `m${line.message.id}` : `p${line.message.client_id}`);
 
 export interface MessageLinesProps {
   lines: ChatLine[];
@@ -37,7 +33,8 @@ export function MessageLines({ lines, loaded, more, meId, self, peer, empty, tra
   const [earlierFrom, setEarlierFrom] = useState<string | undefined>();
   const loadingEarlier = more && earlierFrom !== undefined && earlierFrom === firstKey;
 
-  let previous = 0;
+  // Pending lines carry no server time, so they neither get a label nor start a group.
+  let previous: number | undefined;
   return (
     <div className="m-chat-lines" ref={scroll.ref} onScroll={scroll.onScroll} data-testid="chat-lines">
       <div className="m-chat-lines-inner">
@@ -65,9 +62,9 @@ export function MessageLines({ lines, loaded, more, meId, self, peer, empty, tra
         {loaded && !lines.length ? <div className="m-chat-empty">{empty}</div> : null}
         {lines.map((line) => {
           const at = line.kind === 'stored' ? line.message.create_time : 0;
-          const label = at > 0 && at - previous > TIME_GAP_S;
+          const label = at > 0 && startsTimeGroup(previous, at);
           if (at > 0) previous = at;
-          const mine = line.kind === 'pending' || line.message.sender_id === meId;
+          const mine = isMine(line, meId);
           return (
             <Fragment key={lineKey(line)}>
               {label ? (

@@ -3,9 +3,9 @@ import { LIMITS } from '@kindred/protocol';
 import { Alert, Button, Form, Input, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useForgetMutation } from '../../api/auth';
-import { useErrorText } from '../../api/errors';
-import { useFormRules } from '../components/useFormRules';
+import { useForgetMutation } from '../../../api/auth';
+import { useErrorText } from '../../../api/errors';
+import { useFormRules } from '../../components/use-form-rules';
 
 /** Asks for a reset link; the answer is the same whether or not the address has an account. */
 export function ForgotPasswordScreen() {

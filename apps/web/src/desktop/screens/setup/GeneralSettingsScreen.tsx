@@ -1,6 +1,6 @@
 import { App, Button, Checkbox, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { loadGeneral, saveGeneral, type GeneralSettings } from '../settings-store';
+import { loadGeneral, saveGeneral, type GeneralSettings } from '../../settings-store';
 
 /** General settings: the mass-mail subscription, kept in this browser. */
 export function GeneralSettingsScreen() {

@@ -1,6 +1,6 @@
 import { App, Button, Checkbox, Form, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DELIVERY_CHOICES, loadNotification, NOTIFICATION_KINDS, saveNotification, type NotificationSettings } from '../settings-store';
+import { DELIVERY_CHOICES, loadNotification, NOTIFICATION_KINDS, saveNotification, type NotificationSettings } from '../../settings-store';
 
 /** Which events to be told about (form1-form10) and when (form11), kept in this browser. */
 export function NotificationSettingsScreen() {

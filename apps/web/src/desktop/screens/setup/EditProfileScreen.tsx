@@ -4,14 +4,14 @@ import { Alert, App, Button, DatePicker, Form, Input, Radio } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useProfileMutation } from '../../api/account';
-import { useErrorText } from '../../api/errors';
-import { useSession } from '../../state/session';
-import { Avatar } from '../../ui/Avatar';
-import { AvatarCropDialog } from '../components/AvatarCropDialog';
-import { birthdayMs, birthdayToDayjs } from '../components/birthday';
-import { ChangePasswordDialog } from '../components/ChangePasswordDialog';
-import { useFormRules } from '../components/useFormRules';
+import { useProfileMutation } from '../../../api/account';
+import { useErrorText } from '../../../api/errors';
+import { useSession } from '../../../state/session';
+import { Avatar } from '../../../ui/Avatar';
+import { AvatarCropDialog } from '../../components/AvatarCropDialog';
+import { birthdayMs, birthdayToDayjs } from '../../components/birthday';
+import { ChangePasswordDialog } from '../../components/ChangePasswordDialog';
+import { useFormRules } from '../../components/use-form-rules';
 import './profile.css';
 
 interface EditValues {

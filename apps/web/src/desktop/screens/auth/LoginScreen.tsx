@@ -2,9 +2,9 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Checkbox, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useLoginMutation } from '../../api/auth';
-import { useErrorText } from '../../api/errors';
-import { useFormRules } from '../components/useFormRules';
+import { useLoginMutation } from '../../../api/auth';
+import { useErrorText } from '../../../api/errors';
+import { useFormRules } from '../../components/use-form-rules';
 
 interface LoginValues {
   account: string;

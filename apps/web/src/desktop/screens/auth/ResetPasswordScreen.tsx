@@ -3,9 +3,9 @@ import { LIMITS } from '@kindred/protocol';
 import { Alert, App, Button, Form, Input, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useResetPasswordMutation } from '../../api/auth';
-import { useErrorText } from '../../api/errors';
-import { useFormRules } from '../components/useFormRules';
+import { useResetPasswordMutation } from '../../../api/auth';
+import { useErrorText } from '../../../api/errors';
+import { useFormRules } from '../../components/use-form-rules';
 
 interface ResetValues {
   password: string;

@@ -4,15 +4,15 @@ import { Button, Descriptions, Skeleton } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSession } from '../../state/session';
-import { Avatar } from '../../ui/Avatar';
-import { VipBadge } from '../../ui/VipBadge';
-import { AvatarCropDialog } from '../components/AvatarCropDialog';
-import { CopyField } from '../components/CopyField';
-import { countryName } from '../../ui/countries';
-import { SignatureEditor } from '../components/SignatureEditor';
-import { MyActivity } from './member/MyActivity';
-import { ProfileCover } from './member/ProfileCover';
+import { useSession } from '../../../state/session';
+import { Avatar } from '../../../ui/Avatar';
+import { VipBadge } from '../../../ui/VipBadge';
+import { AvatarCropDialog } from '../../components/AvatarCropDialog';
+import { CopyField } from '../../components/CopyField';
+import { countryName } from '../../../ui/countries';
+import { SignatureEditor } from '../../components/SignatureEditor';
+import { MyActivity } from '../member/MyActivity';
+import { ProfileCover } from '../member/ProfileCover';
 import './profile.css';
 
 function Stat({ icon, label, value, action }: { icon: ReactNode; label: string; value: ReactNode; action?: { to: string; text: string } }) {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
-import { usePageTitle } from '../components/Page';
-import { INFO_PAGES } from '../layouts/InfoLayout';
+import { usePageTitle } from '../../components/Page';
+import { INFO_PAGES } from '../../layouts/InfoLayout';
 
 interface InfoSection {
   heading: string;

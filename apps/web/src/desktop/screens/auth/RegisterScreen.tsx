@@ -3,12 +3,12 @@ import { LIMITS, Sex } from '@kindred/protocol';
 import { Alert, App, Button, Checkbox, Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../api/client';
-import { useRegisterMutation } from '../../api/auth';
-import { useErrorText } from '../../api/errors';
-import { BirthdaySelects, isCompleteBirthday, type BirthdayParts } from '../components/BirthdaySelects';
-import { CountrySelect } from '../components/CountrySelect';
-import { useFormRules } from '../components/useFormRules';
+import { ApiError } from '../../../api/client';
+import { useRegisterMutation } from '../../../api/auth';
+import { useErrorText } from '../../../api/errors';
+import { BirthdaySelects, isCompleteBirthday, type BirthdayParts } from '../../components/BirthdaySelects';
+import { CountrySelect } from '../../components/CountrySelect';
+import { useFormRules } from '../../components/use-form-rules';
 
 interface RegisterValues {
   username: string;
