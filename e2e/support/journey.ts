@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { launchBrowser } from './browser.js';
 import { startServer, type RunningServer } from './server.js';
 
@@ -10,6 +10,14 @@ export function useJourneyEnv(...envs: Record<string, string>[]) {
     const [browser, ...servers] = await Promise.all([launchBrowser(), ...(envs.length ? envs : [{}]).map((e) => startServer(e))]);
     env.browser = browser;
     env.servers = servers;
+  });
+  // A journey that fails says what its servers logged: the browser's side alone rarely tells why.
+  afterEach((ctx) => {
+    if (ctx.task.result?.state !== 'fail') return;
+    for (const [i, server] of env.servers.entries()) {
+      const lines = server.output().trim().split('\n').slice(-60).join('\n');
+      if (lines) console.error(`--- server ${i + 1} (${server.url}) wrote:\n${lines}`);
+    }
   });
   afterAll(async () => {
     await env.browser?.close();

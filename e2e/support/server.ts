@@ -11,6 +11,8 @@ export interface RunningServer {
   url: string;
   dataDir: string;
   outboxDir: string;
+  /** What the server wrote (LOG_LEVEL warn: warnings and errors only), for a failed journey's report. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -69,6 +71,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     url,
     dataDir,
     outboxDir: path.join(dataDir, 'outbox'),
+    output: () => output,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

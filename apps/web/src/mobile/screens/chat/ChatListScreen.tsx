@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { SubPage } from '../../components/SubPage';
 import { ConversationList } from './ConversationList';
-import './chat.css';
+import './chat-list.css';
 
 /** /m/home/chat/list: the conversations on their own page (search; swipe-to-delete for women). */
 export default function ChatListScreen() {

@@ -9,7 +9,7 @@ import { ChatIcon } from '../../icons';
 import { ContactRow } from './ContactRow';
 import { useDeleteConversation } from './use-delete-conversation';
 import { chatPath } from './use-start-chat';
-import './chat.css';
+import './chat-list.css';
 import '../discovery/discovery.css';
 
 /**

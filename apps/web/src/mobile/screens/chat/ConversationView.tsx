@@ -18,7 +18,7 @@ import { useChatRefusals } from './use-chat-refusals';
 import { useDeleteConversation } from './use-delete-conversation';
 import { useStickToBottom } from './use-stick-to-bottom';
 import { useTranslations } from './use-translations';
-import './chat.css';
+import './conversation.css';
 
 const TARGET_LABEL = { zh: 'chat.toZh', cht: 'chat.toCht', en: 'chat.toEn' } as const;
 

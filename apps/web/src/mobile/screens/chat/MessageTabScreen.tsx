@@ -8,7 +8,7 @@ import { MenuIcon } from '../../components/MenuIcon';
 import { HeadsetIcon, MailIcon } from '../../icons';
 import { useTitle } from '../../use-title';
 import { ConversationList } from './ConversationList';
-import './chat.css';
+import './chat-list.css';
 
 const count = (n: number | undefined) => (n && n > 0 ? n : null);
 
