@@ -1,5 +1,6 @@
 import http from 'node:http';
 import SQLite from 'better-sqlite3';
+import pg from 'pg';
 import { WebSocketServer, type WebSocket } from 'ws';
 
 /**
@@ -11,10 +12,17 @@ import { WebSocketServer, type WebSocket } from 'ws';
  * With STORE_SQLITE=<file> (a migrated Kindred database whose members the uids are), each message
  * is first inserted into `messages` (one prepared statement, one transaction per message, the
  * server's pragmas): what storing every message costs at the least, beside the same relay.
+ * With STORE_POSTGRES=<url> (its search_path on a migrated schema), the same INSERT goes to
+ * PostgreSQL: one named prepared statement per message on a pool of the server's default size (10),
+ * autocommit, and the message is relayed once its INSERT has committed (as our server acknowledges).
  */
 const sockets = new Map<number, WebSocket>();
+const INSERT = 'insert into messages (sender_id, reciver_id, type, content, img, client_id, created_at) values ($1, $2, $3, $4, $5, $6, $7)';
 
-function storer(): ((from: number, to: number, text: string) => void) | undefined {
+type Store = (from: number, to: number, text: string) => Promise<void> | void;
+
+function storer(): Store | undefined {
+  if (process.env.STORE_POSTGRES) return postgresStorer(process.env.STORE_POSTGRES);
   if (!process.env.STORE_SQLITE) return undefined;
   const db = new SQLite(process.env.STORE_SQLITE);
   db.pragma('journal_mode = WAL');
@@ -22,9 +30,17 @@ function storer(): ((from: number, to: number, text: string) => void) | undefine
   // The server's SQLITE_SYNCHRONOUS (default full: an acknowledged message survives a power cut).
   db.pragma(`synchronous = ${process.env.SQLITE_SYNCHRONOUS === 'normal' ? 'NORMAL' : 'FULL'}`);
   db.pragma('busy_timeout = 5000');
-  const insert = db.prepare('insert into messages (sender_id, reciver_id, type, content, img, client_id, created_at) values (?, ?, ?, ?, ?, ?, ?)');
+  const insert = db.prepare(INSERT.replace(/\$\d/g, '?'));
   let sequence = 0;
   return (from, to, text) => void insert.run(from, to, 'text', text, '', `bare-${process.pid}-${++sequence}`, Date.now());
+}
+
+function postgresStorer(url: string): Store {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  let sequence = 0;
+  return async (from, to, text) => {
+    await pool.query({ name: 'bare-insert-message', text: INSERT, values: [from, to, 'text', text, '', `bare-${process.pid}-${++sequence}`, Date.now()] });
+  };
 }
 const store = storer();
 
@@ -39,8 +55,14 @@ wss.on('connection', (ws, req) => {
   ws.on('message', (data) => {
     const message = JSON.parse(data.toString()) as { uid?: number; content?: string };
     const to = Number(message.uid);
-    store?.(uid, to, String(message.content ?? ''));
-    sockets.get(to)?.send(data.toString());
+    const relay = () => sockets.get(to)?.send(data.toString());
+    const stored = store?.(uid, to, String(message.content ?? ''));
+    if (!stored) return void relay();
+    // A failed INSERT ends the relay: the bench sees its sockets close rather than a rate that stored nothing.
+    stored.then(relay, (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
   });
   ws.on('close', () => {
     if (sockets.get(uid) === ws) sockets.delete(uid);

@@ -220,4 +220,13 @@ export class PairTraffic {
   }
 }
 
+/** The result nearest the median rate, carrying the median rate itself (the mean of the middle two for an even count). */
+export function medianRound(results: TrafficResult[]): TrafficResult {
+  const sorted = results.map((r) => r.rate).sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  const rate = sorted.length % 2 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2);
+  const nearest = results.reduce((best, r) => (Math.abs(r.rate - rate) < Math.abs(best.rate - rate) ? r : best));
+  return { ...nearest, rate };
+}
+
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
