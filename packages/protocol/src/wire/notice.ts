@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { flag, int } from './scalars.js';
 
+/** A notice's `status`: 0 unread, 1 read (the dropdown lists the unread ones). */
+export const NoticeStatus = { unread: 0, read: 1 } as const;
+
 /**
  * A notice (docs/product-rules.md §3): a gift received or a report's outcome. The socket's kind 11
  * carries the same shape (socket/server.ts uses this schema).

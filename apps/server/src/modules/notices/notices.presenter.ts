@@ -1,4 +1,4 @@
-import type { NoticeWire } from '@kindred/protocol';
+import { NoticeStatus, type NoticeWire } from '@kindred/protocol';
 import type { NoticeRow } from '../../db/schema.js';
 
 interface NoticePayload {
@@ -17,7 +17,7 @@ export function presentNotice(row: NoticeRow): NoticeWire {
   return {
     id: row.id,
     type: row.type,
-    status: row.status === 1 ? 1 : 0,
+    status: row.status === NoticeStatus.read ? NoticeStatus.read : NoticeStatus.unread,
     create_time: Math.floor(row.created_at / 1000),
     content: payload.content ?? '',
     ...(payload.result !== undefined ? { result: payload.result } : {}),

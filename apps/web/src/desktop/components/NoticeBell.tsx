@@ -1,5 +1,5 @@
 import { BellOutlined, GiftOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { LIMITS, type NoticeWire } from '@kindred/protocol';
+import { LIMITS, NoticeStatus, type NoticeWire } from '@kindred/protocol';
 import { Badge, Button, Dropdown, Empty, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useReadNoticeMutation, useUnreadNoticesQuery } from '../../api/notices';
@@ -32,7 +32,7 @@ export function NoticeBell() {
   const { t } = useTranslation('desktop');
   const { data, isLoading } = useUnreadNoticesQuery();
   const readNotice = useReadNoticeMutation();
-  const notices = (data?.data ?? []).filter((n) => n.status === 0).slice(0, LIMITS.noticeDropdownSize);
+  const notices = (data?.data ?? []).filter((n) => n.status === NoticeStatus.unread).slice(0, LIMITS.noticeDropdownSize);
   const unread = data?.unread ?? 0;
 
   const panel = (
