@@ -44,6 +44,20 @@ module.exports = {
       to: { path: '^apps/web/src/mobile' },
     },
     {
+      name: 'console-stands-apart',
+      severity: 'error',
+      comment: 'The /admin console is its own lazy chunk: members\' interfaces never import it, and it never imports them (shared pieces live in src/ui, src/api, src/i18n).',
+      from: { path: '^apps/web/src/(mobile|desktop)' },
+      to: { path: '^apps/web/src/admin' },
+    },
+    {
+      name: 'console-not-member-interfaces',
+      severity: 'error',
+      comment: 'The /admin console never imports /m or /w (their chunks would load with it).',
+      from: { path: '^apps/web/src/admin' },
+      to: { path: '^apps/web/src/(mobile|desktop)' },
+    },
+    {
       name: 'routes-registered-in-app',
       severity: 'error',
       comment: 'Routes are registered in one place, apps/server/src/app.ts; no transport layer wires calls of its own.',

@@ -8,7 +8,7 @@ import type { DialectName } from '../apps/server/src/db/dialect.js';
 import { SessionsRepository } from '../apps/server/src/modules/auth/sessions.repository.js';
 import { MembersRepository } from '../apps/server/src/modules/members/members.repository.js';
 import { TrendsRepository } from '../apps/server/src/modules/trends/trends.repository.js';
-import { countStatement, listStatement, sessionStatements, trendStatement, type ListInput, type ListType, type Stmt } from './baselines/bare-members-sql.js';
+import { countStatements, listStatement, sessionStatements, trendStatement, type ListInput, type ListType, type Stmt } from './baselines/bare-members-sql.js';
 import { capturingDb } from './lib/capture-sql.js';
 import { load, type LoadOptions, type LoadResult } from './lib/load.js';
 import { startNode, type Proc } from './lib/proc.js';
@@ -100,10 +100,10 @@ async function assertSameSql(dialect: DialectName, info: ScaleInfo, cases: Case[
       const q = { viewerId, viewerSex: c.viewer === 'man' ? 1 : 0, type: c.list.type, now, vip: c.list.vip, username: c.list.username ?? '' };
       await Promise.all([members.list(q, { offset, limit: PAGE }), members.count(q)]);
       const input: ListInput = { ...q, ...(c.list.username ? {} : { username: undefined }), offset, limit: PAGE };
-      expected = [listStatement(dialect, input), countStatement(dialect, input)];
+      expected = [listStatement(dialect, input), ...countStatements(dialect, input)];
     } else {
-      await trends.list({ offset, limit: PAGE + 1 });
-      expected = [trendStatement(dialect, offset, PAGE + 1)];
+      await trends.list({ offset, limit: PAGE + 1, viewerId });
+      expected = [trendStatement(dialect, offset, PAGE + 1, viewerId)];
     }
     const actual = capture.take().map((s) => ({ sql: s.sql, params: s.parameters }));
     assert.deepEqual(actual, expected, `${c.name} (${dialect}): the baseline's SQL is not the server's; update bench/baselines/bare-members-sql.ts`);

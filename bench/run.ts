@@ -1,4 +1,5 @@
 import { accountsBench } from './accounts.bench.js';
+import { giftsBench } from './gifts.bench.js';
 import { membersBench } from './members.bench.js';
 import { socketBench } from './socket.bench.js';
 import { startBench } from './start.bench.js';
@@ -7,6 +8,7 @@ import { webBench } from './web.bench.js';
 /** `npm run bench [-- name ...]`: runs the named benchmarks (all by default) and prints ratio tables. */
 const BENCHES: Record<string, () => Promise<void>> = {
   accounts: accountsBench,
+  gifts: giftsBench,
   members: membersBench,
   socket: socketBench,
   start: startBench,

@@ -91,9 +91,18 @@ function usernameStartsWith(q: Params, username: string): string {
   return upper ? `(${from} and "users"."username_key" < ${q.p(upper)})` : from;
 }
 
+/** Members on either side of a block with the viewer (modules/blocks/block-filters.ts). */
+function blockedIds(q: Params, viewerId: number): string {
+  const mine = `select "blk_out"."blocked_id" as "member_id" from "blocks" as "blk_out" where "blk_out"."blocker_id" = ${q.p(viewerId)}`;
+  const theirs = `select "blk_in"."blocker_id" as "member_id" from "blocks" as "blk_in" where "blk_in"."blocked_id" = ${q.p(viewerId)}`;
+  return `(${mine} union all ${theirs})`;
+}
+const notBlockedWith = (q: Params, viewerId: number, column: string) => `${column} not in ${blockedIds(q, viewerId)}`;
+
 /** The conditions on the listed member's row, in the server's order (member-filters.ts). */
-function conditions(q: Params, i: ListInput): string {
+function conditions(q: Params, i: ListInput, blocks = true): string {
   const c = [`"users"."status" = ${q.p(1)}`, `"users"."role" = ${q.p('member')}`, `"users"."id" != ${q.p(i.viewerId)}`];
+  if (blocks) c.push(notBlockedWith(q, i.viewerId, '"users"."id"'));
   if (i.type === 'online') c.push(shownOnline(q, i));
   if (i.type === 'offline') {
     const shown = shownOnline(q, i);
@@ -137,23 +146,33 @@ export function listStatement(dialect: Dialect, i: ListInput): Stmt {
   return { sql: `${head} where "users"."id" in (${ids}) ${order}`, params: q.values };
 }
 
-/** How many members the list holds (MembersRepository.count). */
-export function countStatement(dialect: Dialect, i: ListInput): Stmt {
-  const q = new Params(dialect);
-  const sql = LIKE_LISTS.has(i.type)
-    ? `select count(*) as "n" from "likes" as "l" ${likesFrom(q, i)}`
-    : `select count(*) as "n" from "users" where ${conditions(q, i)}`;
-  return { sql, params: q.values };
+/**
+ * How many members the list holds (MembersRepository.count): a like list in one count; a users list
+ * as every member matching without the block filter, less those of them on either side of a block.
+ */
+export function countStatements(dialect: Dialect, i: ListInput): Stmt[] {
+  if (LIKE_LISTS.has(i.type)) {
+    const q = new Params(dialect);
+    return [{ sql: `select count(*) as "n" from "likes" as "l" ${likesFrom(q, i)}`, params: q.values }];
+  }
+  const all = new Params(dialect);
+  const blocked = new Params(dialect);
+  const ids = blockedIds(blocked, i.viewerId);
+  return [
+    { sql: `select count(*) as "n" from "users" where ${conditions(all, i, false)}`, params: all.values },
+    { sql: `select count(*) as "n" from "users" where ("users"."id" in ${ids} and ${conditions(blocked, i, false)})`, params: blocked.values },
+  ];
 }
 
-/** A page of the whole trend feed (TrendsRepository.list without author or keyset). */
-export function trendStatement(dialect: Dialect, offset: number, limit: number): Stmt {
+/** A page of the whole trend feed as `viewerId` sees it (TrendsRepository.list without author or keyset). */
+export function trendStatement(dialect: Dialect, offset: number, limit: number, viewerId: number): Stmt {
   const q = new Params(dialect);
   const sql =
     'select "trends"."id", "trends"."user_id", "trends"."type", "trends"."content", "trends"."img", "trends"."created_at", ' +
     '"users"."username", "users"."avatar", "users"."sex", "users"."birthday", "users"."vip", "users"."vip1_until", "users"."vip2_until" ' +
     'from "trends" inner join "users" on "users"."id" = "trends"."user_id" ' +
     `where exists (select "author"."id" from "users" as "author" where "author"."id" = "trends"."user_id" and "author"."status" = ${q.p(1)}) ` +
+    `and ${notBlockedWith(q, viewerId, '"trends"."user_id"')} ` +
     `order by "trends"."id" desc limit ${q.p(limit)} offset ${q.p(offset)}`;
   return { sql, params: q.values };
 }

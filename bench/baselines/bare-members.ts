@@ -4,7 +4,7 @@ import path from 'node:path';
 import { effectiveVip as levelInForce, isShownOnline, LIMITS, MEMBER_LIST_TYPES, ONLINE_WINDOW_MS, showsLastActive, UserStatus } from '@kindred/protocol';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { activityColumn, countStatement, listStatement, sessionStatements, trendStatement, type Dialect, type ListType, type Stmt } from './bare-members-sql.js';
+import { activityColumn, countStatements, listStatement, sessionStatements, trendStatement, type Dialect, type ListType, type Stmt } from './bare-members-sql.js';
 
 /**
  * The bare baseline for `userlist` and `trend`: node:http plus the same statements our server runs
@@ -133,8 +133,8 @@ async function userlist(viewer: Viewer, form: URLSearchParams, now: number): Pro
     ...(vip ? { vip: Number(vip) } : {}),
     ...(username ? { username } : {}),
   };
-  const [rows, counted] = await Promise.all([db.all(listStatement(db.dialect, input)), db.all(countStatement(db.dialect, input))]);
-  const total = Number(counted[0]!.n);
+  const [rows, ...counted] = await Promise.all([db.all(listStatement(db.dialect, input)), ...countStatements(db.dialect, input).map((s) => db.all(s))]);
+  const total = counted.map((c) => Number(c[0]!.n)).reduce((sum, n, k) => (k === 0 ? n : sum - n), 0);
   return {
     status: 200,
     msg: 'success',
@@ -144,7 +144,7 @@ async function userlist(viewer: Viewer, form: URLSearchParams, now: number): Pro
 
 async function trend(viewer: Viewer, form: URLSearchParams, now: number): Promise<Answer> {
   const page = Number(form.get('page') || 1);
-  const rows = await db.all(trendStatement(db.dialect, (page - 1) * LIMITS.trendPageSize, LIMITS.trendPageSize + 1));
+  const rows = await db.all(trendStatement(db.dialect, (page - 1) * LIMITS.trendPageSize, LIMITS.trendPageSize + 1, viewer.id));
   const shown = rows.slice(0, LIMITS.trendPageSize);
   const more = rows.length > LIMITS.trendPageSize;
   return {

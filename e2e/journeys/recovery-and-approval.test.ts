@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { DEVICES, newContext, prefix } from '../support/browser.js';
+import { solvedChallenge } from '../support/antispam.js';
 import { uniqueName } from '../support/fixtures.js';
 import { resetLinkIn, waitForMail } from '../support/outbox.js';
 import { useJourneyEnv } from '../support/journey.js';
@@ -10,7 +11,7 @@ async function registerByApi(base: string, username: string, ua?: string) {
   const res = await fetch(`${base}/member/index/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...(ua ? { 'user-agent': ua } : {}) },
-    body: new URLSearchParams({ username, email: `${username}@example.com`, password: 'secret123', sex: '1', birthday: String(Date.UTC(1990, 0, 1)) }),
+    body: new URLSearchParams({ username, email: `${username}@example.com`, password: 'secret123', sex: '1', birthday: String(Date.UTC(1990, 0, 1)), altcha: (await solvedChallenge(base)) ?? '' }),
   });
   return (await res.json()) as { status: number };
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { solvedChallenge } from './antispam.js';
 import type { RunningServer } from './server.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -34,8 +35,15 @@ export async function registerMember(base: string, username: string, sex: 0 | 1,
     password,
     sex: String(sex),
     birthday: String(Date.UTC(1992, 5, 15)),
+    ...(await solvedAltcha(base)),
   });
   return { id: data.id, username, token: data.token };
+}
+
+/** The proof-of-work field as a form value, when the server asks for one. */
+async function solvedAltcha(base: string): Promise<Record<string, string>> {
+  const altcha = await solvedChallenge(base);
+  return altcha ? { altcha } : {};
 }
 
 /** Uploads a local image file (dir 'photo' or 'dynamic') and answers its URL. */

@@ -46,6 +46,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT: '1000',
       UPLOAD_RATE_LIMIT: '1000',
+      // The sign-up proof-of-work runs for real (browser workers, the server's checks) at a cost journeys can afford.
+      ANTISPAM_POW_COST: '1',
+      ANTISPAM_POW_COUNTER_MAX: '300',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...env,
     },

@@ -12,15 +12,27 @@ import { installSecurity } from './http/security.js';
 import { fastifyTrustProxy } from './http/trust-proxy.js';
 import { installObservability } from './http/observability.js';
 import { installWeb } from './http/web.js';
+import { accountDataRoutes } from './modules/account-data/account-data.routes.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
-import { adminRoutes } from './modules/admin/admin.routes.js';
+import { adminAuthRoutes } from './modules/admin/admin-auth.routes.js';
+import { adminCatalogueRoutes } from './modules/admin/admin-catalogue.routes.js';
+import { adminMembersRoutes } from './modules/admin/admin-members.routes.js';
+import { adminReportsRoutes } from './modules/admin/admin-reports.routes.js';
+import { adminSettingsRoutes } from './modules/admin/admin-settings.routes.js';
+import { antispamRoutes } from './modules/antispam/antispam.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { billingRoutes } from './modules/billing/billing.routes.js';
+import { installPaymentsHttp } from './modules/billing/payments-http.js';
+import { paymentFrameOrigins } from './infra/payments/providers.js';
+import { blocksRoutes } from './modules/blocks/blocks.routes.js';
+import { giftsRoutes } from './modules/gifts/gifts.routes.js';
 import { likesRoutes } from './modules/likes/likes.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { membersRoutes } from './modules/members/members.routes.js';
 import { noticesRoutes } from './modules/notices/notices.routes.js';
 import { permissionsRoutes } from './modules/permissions/permissions.routes.js';
 import { photosRoutes } from './modules/photos/photos.routes.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { translateRoutes } from './modules/translate/translate.routes.js';
 import { trendsRoutes } from './modules/trends/trends.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
@@ -56,7 +68,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
-  await installSecurity(app, { publicUrl: config.publicUrl, redis, redisPrefix: config.chat.redisPrefix });
+  await installSecurity(app, { publicUrl: config.publicUrl, redis, redisPrefix: config.chat.redisPrefix, paymentFrameOrigins: paymentFrameOrigins(config.payments) });
   // /healthz (liveness), /readyz (database, Redis, disk) and /metrics; before any route, so each is timed.
   const observability = installObservability(app, { database, redis, storageHealth, metrics: config.metrics, trustsProxy: config.trustProxy !== false });
 
@@ -64,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const services = composeServices(deps, { log: app.log, now, redis });
   const router = createRouter(app, {
     authenticate: (token) => services.auth.authenticate(token),
+    authenticateStaff: (token, address) => services.admin.auth.authenticate(token, address),
     can: (member, flag) => services.permissions.can(member, flag),
   });
   const authLimit = { max: config.rateLimits.authPerMinute, timeWindow: '1 minute' };
@@ -71,13 +84,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const perMinute = (max: number) => ({ max, timeWindow: '1 minute' });
 
   authRoutes(router, services.auth, services.repositories.trends, authLimit);
-  accountsRoutes(router, services.accounts);
+  antispamRoutes(router, services.antispam, authLimit);
+  accountsRoutes(router, services.accounts, now);
   permissionsRoutes(router, services.permissions, services.repositories.users);
   uploadsRoutes(router, services.uploads, uploadLimit);
+  reportsRoutes(router, services.reports, uploadLimit);
+  // Deleting an account checks the password under the sign-in back-off; an export is heavy: a few a minute.
+  accountDataRoutes(router, services.accountDeletion, services.accountExport, perMinute(5));
   noticesRoutes(router, services.notices);
-  adminRoutes(router, services.admin);
+  // The administrator console: staff calls take console sessions only (the sign-in steps excepted).
+  adminAuthRoutes(router, services.admin.auth, authLimit);
+  adminMembersRoutes(router, services.admin.members);
+  adminReportsRoutes(router, services.admin.reports);
+  adminCatalogueRoutes(router, services.admin.catalogue, uploadLimit);
+  adminSettingsRoutes(router, services.admin.settings, services.admin.dashboard);
   mailRoutes(router, services.mail, perMinute(config.mailRateLimitPerMinute));
   translateRoutes(router, services.translate, perMinute(config.chat.rateLimitPerMinute));
+  billingRoutes(router, { billing: services.billing, packages: services.billingPackages, users: services.repositories.users, now }, perMinute(config.payments.payRateLimitPerMinute));
+  // Provider webhooks and the sandbox's hosted pages (not member calls).
+  await installPaymentsHttp(app, { settlement: services.settlement, sandbox: services.payments.sandbox, publicUrl: config.publicUrl });
+  // Gift sends share the chat's per-minute limit: each one is a chat message and a notice.
+  giftsRoutes(router, services.gifts, perMinute(config.chat.rateLimitPerMinute));
   const gateway = await installRealtime(app, {
     core: services.realtime,
     announcer: services.announcer,
@@ -96,10 +123,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   likesRoutes(router, services.likes);
   trendsRoutes(router, services.trends, now);
   photosRoutes(router, services.photos);
+  blocksRoutes(router, services.blocks);
 
   await installWeb(app, { webDist: config.webDist, storage });
   // Uploads never attached to anything are deleted after UPLOAD_ORPHAN_HOURS (orphan-sweep.ts).
   app.addHook('onClose', services.uploadSweep.start(config.uploads.sweepMs));
+  // Suspensions past their end lift themselves; old console sessions go (modules/admin).
+  app.addHook('onClose', services.admin.startSweeps());
+  // Orders nobody confirmed expire after an hour (order-expiry.ts).
+  app.addHook('onClose', services.orderExpiry.start(config.payments.expirySweepMs));
   app.decorate('services', services);
   return app;
 }

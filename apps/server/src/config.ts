@@ -61,6 +61,8 @@ const Env = z.object({
   /** Password-recovery mails per e-mail address per hour, whether or not the address is a member's. */
   RECOVERY_MAIL_LIMIT: count(3, 1),
   UPLOAD_RATE_LIMIT: count(30, 1),
+  /** Reports one member may file per day (modules/reports); one open report per reported member besides. */
+  REPORT_DAILY_LIMIT: count(10, 1),
   /** How often uploads no row uses are looked for (modules/uploads/orphan-sweep.ts); 0 turns the sweep off. */
   UPLOAD_SWEEP_MS: count(3_600_000, 0).refine((ms) => ms === 0 || ms >= 1_000, 'UPLOAD_SWEEP_MS: 0 (off) or at least 1000'),
   /** An upload no row uses is deleted once it is this many hours old (the time a member has to attach it). */
@@ -74,6 +76,12 @@ const Env = z.object({
   S3_FORCE_PATH_STYLE: optionalFlag(),
   S3_KEY_PREFIX: z.string().regex(/^([A-Za-z0-9_.-]+\/){0,8}$/, 'S3_KEY_PREFIX: folder names each ending in /, e.g. kindred/').optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
+  /** Seals staff TOTP secrets at rest (infra/secret-box.ts); unset: a key file in DATA_DIR. Every node of a cluster needs the same one. */
+  ADMIN_TOTP_KEY: z.string().min(16, 'ADMIN_TOTP_KEY: at least 16 characters').optional(),
+  /** A console (staff) session ends after this many idle minutes... */
+  ADMIN_SESSION_TTL_MINUTES: count(60, 1),
+  /** ...and this many hours after sign-in at the latest. */
+  ADMIN_SESSION_MAX_HOURS: count(12, 1),
   SUPPORT_PASSWORD: z.string().min(8).optional(),
   WEB_DIST: z.string().optional(),
   // Chat, mail and translation (modules/chat, modules/mail, infra/translation, realtime/):
@@ -112,6 +120,32 @@ const Env = z.object({
     }),
   /** A bearer token that opens /metrics from any address (a scraper outside METRICS_ALLOW). */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN: at least 16 characters').optional(),
+  // Payments (modules/billing, infra/payments; README "Payments"):
+  /** Which provider takes each method: sandbox (built in, no account) or stripe. Unset: stripe for card/wallet/scan when STRIPE_SECRET_KEY is set, else sandbox. */
+  PAYMENT_CARD_PROVIDER: z.enum(['sandbox', 'stripe']).optional(),
+  PAYMENT_WALLET_PROVIDER: z.enum(['sandbox', 'stripe']).optional(),
+  PAYMENT_OTHER_PROVIDER: z.enum(['sandbox', 'stripe']).optional(),
+  PAYMENT_SCAN_PROVIDER: z.enum(['sandbox', 'stripe']).optional(),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'STRIPE_SECRET_KEY: sk_test_… or sk_live_…').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'STRIPE_WEBHOOK_SECRET: whsec_…').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, 'STRIPE_PUBLISHABLE_KEY: pk_test_… or pk_live_…').optional(),
+  /** Tests only: http://host:port of a local Stripe stand-in instead of api.stripe.com. */
+  STRIPE_API_BASE: z.string().regex(/^https?:\/\/[^/?#\s]+\/?$/, 'STRIPE_API_BASE must be http(s)://host[:port]').optional(),
+  /** Signs the sandbox provider's webhooks; unset: a random secret per process (one node) — set it when several nodes serve the sandbox pages. */
+  SANDBOX_WEBHOOK_SECRET: z.string().min(16, 'SANDBOX_WEBHOOK_SECRET: at least 16 characters').optional(),
+  /** How often orders nobody confirmed are marked expired (modules/billing/order-expiry.ts); 0 turns the sweep off (the default under NODE_ENV=test). */
+  PAYMENT_EXPIRY_SWEEP_MS: z.coerce.number().int().min(0).optional().refine((ms) => ms === undefined || ms === 0 || ms >= 1_000, 'PAYMENT_EXPIRY_SWEEP_MS: 0 (off) or at least 1000'),
+  /** member/Pay/pay calls one member may make per minute. */
+  PAY_RATE_LIMIT: count(20, 1),
+  // Sign-up anti-spam (modules/antispam; README "Sign-up anti-spam"):
+  /** The ALTCHA proof-of-work on registration and password recovery; on unless turned off. */
+  ANTISPAM_POW: flag(true),
+  /** PBKDF2-SHA-256 iterations per attempt the browser makes. */
+  ANTISPAM_POW_COST: count(1_000, 1),
+  /** Attempts a solver needs: the answer sits at a random counter between a third of this and this. */
+  ANTISPAM_POW_COUNTER_MAX: count(6_000, 3).refine((n) => n <= 1_000_000, 'ANTISPAM_POW_COUNTER_MAX: at most 1000000'),
+  /** Signs the challenges; unset: generated once and kept in the database, so every node shares it. */
+  ALTCHA_HMAC_KEY: z.string().min(32, 'ALTCHA_HMAC_KEY: at least 32 characters').optional(),
 });
 
 export interface Config {
@@ -135,6 +169,8 @@ export interface Config {
   sessionTtlMs: number;
   rateLimits: { authPerMinute: number; uploadPerMinute: number; loginFailures: number; recoveryMailsPerHour: number };
   adminPassword?: string;
+  /** The administrator console (modules/admin): TOTP sealing key, idle and absolute session lengths. */
+  admin: { totpKey?: string; sessionIdleMs: number; sessionMaxMs: number };
   supportPassword?: string;
   webDist: string;
   uploads: { sweepMs: number; orphanAgeMs: number };
@@ -151,9 +187,23 @@ export interface Config {
     redisPrefix: string;
   };
   mailRateLimitPerMinute: number;
+  /** REPORT_DAILY_LIMIT. */
+  reportDailyLimit: number;
   translation: { price: number; libreTranslateUrl?: string; libreTranslateApiKey?: string };
   /** GET /metrics: the addresses let in, and a bearer token let in from anywhere. */
   metrics: { allow: MetricsAllow; token?: string };
+  payments: PaymentsConfig;
+  /** Sign-up anti-spam: the proof-of-work's switch, difficulty and signing key (modules/antispam). */
+  antispam: { pow: boolean; powCost: number; powCounterMax: number; hmacKey?: string };
+}
+
+/** Which provider serves each payment method, and their settings (infra/payments/providers.ts). */
+export interface PaymentsConfig {
+  providers: Record<'card' | 'wallet' | 'other' | 'scan', 'sandbox' | 'stripe'>;
+  stripe?: { secretKey: string; webhookSecret?: string; publishableKey?: string; apiBase?: string };
+  sandboxWebhookSecret?: string;
+  expirySweepMs: number;
+  payRateLimitPerMinute: number;
 }
 
 export class ConfigError extends Error {}
@@ -193,6 +243,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = source
       recoveryMailsPerHour: e.RECOVERY_MAIL_LIMIT,
     },
     adminPassword: e.ADMIN_PASSWORD,
+    admin: { totpKey: e.ADMIN_TOTP_KEY, sessionIdleMs: e.ADMIN_SESSION_TTL_MINUTES * 60_000, sessionMaxMs: e.ADMIN_SESSION_MAX_HOURS * 3_600_000 },
     supportPassword: e.SUPPORT_PASSWORD,
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(REPO_ROOT, 'apps/web/dist'),
     uploads: { sweepMs: e.UPLOAD_SWEEP_MS, orphanAgeMs: e.UPLOAD_ORPHAN_HOURS * 3_600_000 },
@@ -208,12 +259,41 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = source
       redisPrefix: e.REDIS_PREFIX,
     },
     mailRateLimitPerMinute: e.MAIL_RATE_LIMIT,
+    reportDailyLimit: e.REPORT_DAILY_LIMIT,
     metrics: { allow: e.METRICS_ALLOW, token: e.METRICS_TOKEN },
+    payments: paymentsConfig(e),
+    antispam: { pow: e.ANTISPAM_POW, powCost: e.ANTISPAM_POW_COST, powCounterMax: e.ANTISPAM_POW_COUNTER_MAX, hmacKey: e.ALTCHA_HMAC_KEY },
     translation: {
       price: e.TRANSLATE_PRICE,
       libreTranslateUrl: e.LIBRETRANSLATE_URL?.replace(/\/$/, ''),
       libreTranslateApiKey: e.LIBRETRANSLATE_API_KEY,
     },
+  };
+}
+
+/** PAYMENT_* and STRIPE_*: stripe needs its secret key; without one every method stays on the sandbox. */
+function paymentsConfig(e: z.infer<typeof Env>): PaymentsConfig {
+  const stripe = e.STRIPE_SECRET_KEY
+    ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, publishableKey: e.STRIPE_PUBLISHABLE_KEY, apiBase: e.STRIPE_API_BASE?.replace(/\/$/, '') }
+    : undefined;
+  const fallback = (method: 'card' | 'wallet' | 'other' | 'scan') => (stripe && method !== 'other' ? 'stripe' : 'sandbox');
+  const chosen = {
+    card: e.PAYMENT_CARD_PROVIDER ?? fallback('card'),
+    wallet: e.PAYMENT_WALLET_PROVIDER ?? fallback('wallet'),
+    other: e.PAYMENT_OTHER_PROVIDER ?? fallback('other'),
+    scan: e.PAYMENT_SCAN_PROVIDER ?? fallback('scan'),
+  } as const;
+  const needStripe = Object.entries(chosen).filter(([, p]) => p === 'stripe').map(([m]) => `PAYMENT_${m.toUpperCase()}_PROVIDER`);
+  if (needStripe.length && !stripe) throw new ConfigError(`Invalid configuration:\n  ${needStripe.join(', ')}: stripe needs STRIPE_SECRET_KEY`);
+  if (stripe && !stripe.webhookSecret && e.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY in production (webhooks credit the orders)');
+  }
+  return {
+    providers: chosen,
+    stripe,
+    sandboxWebhookSecret: e.SANDBOX_WEBHOOK_SECRET,
+    expirySweepMs: e.PAYMENT_EXPIRY_SWEEP_MS ?? (e.NODE_ENV === 'test' ? 0 : 300_000),
+    payRateLimitPerMinute: e.PAY_RATE_LIMIT,
   };
 }
 

@@ -39,3 +39,13 @@ export const validationFailed = (fields: FieldErrors) =>
 
 export const translateUnavailable = (from: string, to: string) =>
   new DomainError('translate_unavailable', `No translation service is available for ${from} to ${to}`, { from, to });
+
+/**
+ * Sign-in of a member staff suspended: until when, in the message (UTC) and in data.until
+ * (seconds) for the client to show in the member's own time and language.
+ */
+export const accountSuspended = (untilMs: number) =>
+  new DomainError('account_suspended', `This account is suspended until ${new Date(untilMs).toISOString().slice(0, 16).replace('T', ' ')} UTC`, { until: Math.floor(untilMs / 1000) });
+
+export const accountBanned = () => fail('account_banned');
+

@@ -1,12 +1,13 @@
 import { UserStatus } from '@kindred/protocol';
 import { describe, expect, it } from 'vitest';
 import { as, buildUser, signIn } from './helpers/factories.js';
+import { staffSignIn } from './helpers/staff.js';
 import { useSharedApp, type TestApp } from './helpers/test-app.js';
 
 const app = useSharedApp();
 
-/** The administrator is the base data's account id 1. */
-const adminToken = (ctx: TestApp) => signIn(ctx, 1);
+/** The administrator is the base data's account id 1, in a console session (two-step sign-in: admin-auth.test.ts). */
+const adminToken = (ctx: TestApp) => staffSignIn(ctx, 1);
 
 describe('POST /admin/api/users/pending', () => {
   it('lists the accounts waiting for approval, and only those', async () => {
@@ -32,15 +33,16 @@ describe('POST /admin/api/users/pending', () => {
     expect(statuses.every((u) => u.status === UserStatus.pending)).toBe(true);
   });
 
-  it('is refused to members and the support account (403) and to visitors (401)', async () => {
+  it("is refused to members, the support account and the administrator's member session (401), and to visitors (401)", async () => {
     const ctx = app();
     const member = await buildUser(ctx, { vip: 2 });
     const support = await signIn(ctx, 2);
+    const adminMemberSession = await signIn(ctx, 1);
 
-    for (const token of [member.token, support]) {
+    for (const token of [member.token, support, adminMemberSession]) {
       const res = await as(ctx, token).post('/admin/api/users/pending');
-      expect(res.http).toBe(403);
-      expect(res.body).toMatchObject({ status: 403, error: 'no_permission', msg: "You dont't have permission!!" });
+      expect(res.http).toBe(401);
+      expect(res.body).toMatchObject({ status: 401, error: 'unauthorized' });
     }
     expect((await as(ctx).post('/admin/api/users/pending')).http).toBe(401);
   });
@@ -82,13 +84,13 @@ describe('POST /admin/api/users/approve', () => {
     expect((await admin.post('/admin/api/users/approve', { id: pending.user.id })).http).toBe(404);
   });
 
-  it('is refused to members (403) and needs a valid id (400)', async () => {
+  it('is refused to members (401) and needs a valid id (400)', async () => {
     const ctx = app();
     const member = await buildUser(ctx);
     const pending = await buildUser(ctx, { status: UserStatus.pending });
 
     const refused = await as(ctx, member.token).post('/admin/api/users/approve', { id: pending.user.id });
-    expect(refused.http).toBe(403);
+    expect(refused.http).toBe(401);
     expect((await ctx.services.repositories.users.findById(pending.user.id))!.status).toBe(UserStatus.pending);
 
     const invalid = await as(ctx, await adminToken(ctx)).post('/admin/api/users/approve', { id: 'abc' });

@@ -27,23 +27,22 @@ describe('admit: the one admission check of HTTP calls and the socket', () => {
   });
 
   it('refuses a call without a caller first: unauthorized', async () => {
-    expect(await refusal(admit(null, { access: 'admin', permission: 'Search_users' }, grants().can))).toBe('unauthorized');
+    expect(await refusal(admit(null, { access: 'member', permission: 'Search_users' }, grants().can))).toBe('unauthorized');
   });
 
-  it('refuses a pending account before looking at its role or permissions, unless the call allows pending accounts', async () => {
+  it('refuses a pending account before looking at its permissions, unless the call allows pending accounts', async () => {
     const { can, asked } = grants();
     const pending = caller({ status: UserStatus.pending });
-    expect(await refusal(admit(pending, { access: 'admin', permission: 'Search_users' }, can))).toBe('pending_approval');
+    expect(await refusal(admit(pending, { access: 'member', permission: 'Search_users' }, can))).toBe('pending_approval');
     expect(asked).toEqual([]);
     expect(await admit(pending, { allowPending: true }, can)).toBe(pending);
   });
 
-  it('checks the role before the permission flag', async () => {
+  it('never admits a member (an administrator neither) to a staff call: those take console sessions only', async () => {
     const { can, asked } = grants('Search_users');
-    expect(await refusal(admit(caller(), { access: 'admin', permission: 'Search_users' }, can))).toBe('no_permission');
+    expect(await refusal(admit(caller(), { access: 'staff' }, can))).toBe('unauthorized');
+    expect(await refusal(admit(caller({ role: 'admin' }), { access: 'staff' }, can))).toBe('unauthorized');
     expect(asked).toEqual([]);
-    const administrator = caller({ role: 'admin' });
-    expect(await admit(administrator, { access: 'admin' }, can)).toBe(administrator);
   });
 
   it('asks for the permission flag last', async () => {

@@ -302,7 +302,8 @@ describe('security', () => {
   it('sends every header @fastify/helmet would send with our options, on calls, pages, uploads and errors', async () => {
     const ctx = app();
     const reference = Fastify({ logger: false });
-    await reference.register(helmet, helmetOptions());
+    // The app frames only the payment provider: the sandbox's own challenge pages by default ('self').
+    await reference.register(helmet, helmetOptions(["'self'"]));
     reference.get('/', async () => 'reference');
     const expected = (await reference.inject({ method: 'GET', url: '/' })).headers;
     await reference.close();

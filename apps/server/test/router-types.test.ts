@@ -19,7 +19,7 @@ async function bareRouter() {
   installErrorHandler(app);
   await installMultipart(app);
   const member = { id: 7, username: 'seven', sex: 0, role: 'member', status: 1, vip: 0, sessionId: 1 } as Member;
-  const router = createRouter(app, { authenticate: async (token) => (token === 'good' ? member : null), can: async () => true });
+  const router = createRouter(app, { authenticate: async (token) => (token === 'good' ? member : null), authenticateStaff: async () => null, can: async () => true });
   onTestFinished(() => app.close());
   return { app, router };
 }

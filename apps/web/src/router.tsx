@@ -32,6 +32,8 @@ export const router = createBrowserRouter([
   { path: '/invitation/:code', element: <InvitationRedirect /> },
   { path: '/m/*', lazy: loadMobile, errorElement: <RouteError />, HydrateFallback: Blank },
   { path: '/w/*', lazy: () => import('./desktop/DesktopApp').then((m) => ({ Component: m.DesktopApp })), errorElement: <RouteError />, HydrateFallback: Blank },
+  // The staff console: its own chunk (antd, charts, its strings), never requested by /m or /w.
+  { path: '/admin/*', lazy: () => import('./admin/AdminApp').then((m) => ({ Component: m.AdminApp })), errorElement: <RouteError />, HydrateFallback: Blank },
   // An address outside both interfaces: said plainly, with the way home (issue 13).
   { path: '*', element: <NotFound home="/" /> },
 ]);

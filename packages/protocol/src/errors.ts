@@ -43,6 +43,42 @@ export const ERRORS = {
   insufficient_credits: { status: -1, http: 200 },
   translate_unavailable: { status: -2, http: 200 },
   translate_failed: { status: -3, http: 200 },
+  /** gift_giving: -1 and -2 are the spec's "User does not exist", so a short balance answers -3. */
+  gift_insufficient_credits: { status: -3, http: 200 },
+  // blocking (an addition): the caller blocked the other member / the other member blocked the caller
+  member_blocked: { status: 403, http: 403 },
+  blocked_by_member: { status: 403, http: 403 },
+  cannot_block_self: { status: 400, http: 400 },
+  // reports and account deletion (REPORTS+ACCOUNT)
+  cannot_report_self: { status: 400, http: 400 },
+  report_already_open: { status: -2, http: 200 },
+  report_daily_limit: { status: -3, http: 200 },
+  // payments (BILLING): member/Pay/pay and the order call; insufficient_credits (-1) is shared
+  payment_declined: { status: -2, http: 200 },
+  amount_mismatch: { status: -3, http: 200 },
+  package_unavailable: { status: -4, http: 200 },
+  guid_invalid: { status: -6, http: 200 },
+  pay_method_unavailable: { status: -7, http: 200 },
+  pay_not_yours: { status: 403, http: 403 },
+  guid_conflict: { status: 409, http: 409 },
+  webhook_invalid: { status: 400, http: 400 },
+  // suspensions and bans (ADMIN): sign-in refused with the date in data.until (seconds)
+  account_suspended: { status: -6, http: 200 },
+  account_banned: { status: -7, http: 200 },
+  // the administrator console's sign-in (ADMIN)
+  staff_ticket_invalid: { status: -3, http: 200 },
+  staff_code_invalid: { status: -2, http: 200 },
+  staff_enrolment_required: { status: -4, http: 200 },
+  staff_already_enrolled: { status: -5, http: 200 },
+  // the console's actions (ADMIN)
+  staff_target_refused: { status: 403, http: 403 },
+  category_not_empty: { status: 409, http: 409 },
+  gift_image_required: { status: 400, http: 400 },
+  // sign-up anti-spam (STRIPE+ANTISPAM): register, forget and the e-mail change
+  disposable_email: { status: -8, http: 200 },
+  challenge_required: { status: 400, http: 400 },
+  challenge_invalid: { status: 400, http: 400 },
+  challenge_used: { status: 400, http: 400 },
 } as const satisfies Record<string, { status: number; http: number }>;
 
 export type ErrorId = keyof typeof ERRORS;
@@ -88,6 +124,34 @@ export const ERROR_MESSAGES = {
   insufficient_credits: 'Insufficient Credits',
   translate_unavailable: 'No translation service is available for these languages',
   translate_failed: 'Translation failed, please try again',
+  gift_insufficient_credits: 'Insufficient Credits',
+  member_blocked: 'You blocked this member. Unblock them to get in touch again.',
+  blocked_by_member: 'This member is not accepting contact from you.',
+  cannot_block_self: 'You cannot block yourself',
+  cannot_report_self: 'You cannot report yourself',
+  report_already_open: 'You already reported this member; the administrator is looking at it',
+  report_daily_limit: 'You have sent too many reports today, please try again tomorrow',
+  payment_declined: 'Payment failed',
+  amount_mismatch: 'The amount does not match the price, please reload the page',
+  package_unavailable: 'Please choose a set meal',
+  guid_invalid: 'This payment has expired, please start again',
+  pay_method_unavailable: 'This payment method is not available for this order',
+  pay_not_yours: 'You can only pay for your own account',
+  guid_conflict: 'This payment was already started with other details, please start again',
+  webhook_invalid: 'Invalid notification',
+  account_suspended: 'This account is suspended',
+  account_banned: 'This account is banned',
+  staff_ticket_invalid: 'The sign-in has expired, please start again',
+  staff_code_invalid: 'The code is not valid',
+  staff_enrolment_required: 'Set up two-factor authentication first',
+  staff_already_enrolled: 'Two-factor authentication is already set up',
+  staff_target_refused: 'Staff accounts cannot be changed this way',
+  category_not_empty: 'Move or delete the gifts of this category first',
+  gift_image_required: 'Choose an image for the gift',
+  disposable_email: 'Addresses of disposable e-mail services cannot be used, please use your own e-mail',
+  challenge_required: 'Please wait for the anti-spam check to finish',
+  challenge_invalid: 'The anti-spam check failed or expired, please try again',
+  challenge_used: 'This anti-spam check was already used, please try again',
 } as const satisfies Record<ErrorId, string>;
 
 export const OK = 200;

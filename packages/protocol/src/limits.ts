@@ -50,8 +50,11 @@ export const SUPPORT_ACCOUNT_ID = 2;
 export const Sex = { female: 0, male: 1 } as const;
 export type Sex = (typeof Sex)[keyof typeof Sex];
 
-/** users.status: 1 active, 2 pending approval (spec), 3 disabled by an administrator. */
-export const UserStatus = { active: 1, pending: 2, disabled: 3 } as const;
+/**
+ * users.status: 1 active, 2 pending approval (spec), 3 disabled by an administrator (a refused
+ * sign-up), 4 suspended or banned by staff (users.banned_at tells which): no sign-in, in no list.
+ */
+export const UserStatus = { active: 1, pending: 2, disabled: 3, suspended: 4 } as const;
 export type UserStatus = (typeof UserStatus)[keyof typeof UserStatus];
 
 /** Newsfeed item types (docs/product-rules.md §3; 3 is the "edited profile" event the translations name). */

@@ -32,6 +32,14 @@ describe('maskEmail (report masking, docs/product-rules.md §9)', () => {
     expect(maskEmail('al@example.com')).toBe('al@example.com');
   });
 
+  it('leaves short local parts as they are and keeps the domain (1, 2, 3, 4 characters)', () => {
+    expect(maskEmail('a@x.io')).toBe('a@x.io');
+    expect(maskEmail('ab@x.io')).toBe('ab@x.io');
+    expect(maskEmail('abc@x.io')).toBe('abc@x.io');
+    expect(maskEmail('abcd@x.io')).toBe('abc*@x.io');
+    expect(maskEmail('')).toBe('');
+  });
+
   it('masks text without @ like a username', () => {
     expect(maskEmail('nobody')).toBe('n****y');
   });

@@ -43,6 +43,10 @@ export interface UsersTable {
   shown_active_at: ColumnType<number, number | undefined, number>;
   created_at: number;
   updated_at: number;
+  /** Migration 0011: suspension end and ban time (ms, 0 none); either sets status 4 (UserStatus.suspended). */
+  suspended_until: ColumnType<number, number | undefined, number>;
+  banned_at: ColumnType<number, number | undefined, number>;
+  ban_reason: ColumnType<string, string | undefined, string>;
 }
 
 export interface SessionsTable {
@@ -75,6 +79,14 @@ export interface LikesTable {
   id: Id;
   liker_id: number;
   target_id: number;
+  created_at: number;
+}
+
+/** A member (blocker) blocked another (blocked): migration 0010. */
+export interface BlocksTable {
+  id: Id;
+  blocker_id: number;
+  blocked_id: number;
   created_at: number;
 }
 
@@ -120,7 +132,8 @@ export interface MessagesTable {
   id: Id;
   sender_id: number;
   reciver_id: number;
-  type: 'text' | 'img';
+  /** 'gift' (gifts.service.ts): img is the gift's picture, content the giver's message. */
+  type: 'text' | 'img' | 'gift';
   content: string;
   img: string;
   client_id: string;
@@ -183,7 +196,8 @@ export interface GiftSendsTable {
 /** Every change of a credit balance, written in the same transaction as the balance. */
 export interface LedgerTable {
   id: Id;
-  user_id: number;
+  /** NULL once the member deleted the account: the amounts stay, the person goes (migration 0009). */
+  user_id: ColumnType<number | null, number, number>;
   delta: number;
   balance_after: number;
   reason: string;
@@ -216,19 +230,66 @@ export interface UpgradePackagesTable {
 
 export interface OrdersTable {
   id: Id;
-  user_id: number;
-  gainer_id: number;
+  /** user_id and gainer_id are NULL once that member deleted the account (migration 0009). */
+  user_id: ColumnType<number | null, number, number>;
+  gainer_id: ColumnType<number | null, number, number>;
   /** 1 recharge, 2 upgrade. */
   order_type: number;
   package_id: number | null;
   pay_type: number;
   amount_cents: number;
   credits: number;
-  status: 'pending' | 'paid' | 'failed';
+  status: 'pending' | 'paid' | 'failed' | 'expired';
   guid: string;
   provider_ref: string;
   created_at: number;
   paid_at: number | null;
+  // Migration 0007 (modules/billing):
+  /** sha256 of the validated pay body: the same guid with another body is refused. */
+  fingerprint: ColumnType<string, string | undefined, string>;
+  provider: ColumnType<string, string | undefined, string>;
+  /** What the payer must still do: '' | 'redirect' | 'iframe' | 'scan', at next_url. */
+  next_type: ColumnType<string, string | undefined, string>;
+  next_url: ColumnType<string, string | undefined, string>;
+  failure_code: ColumnType<string, string | undefined, string>;
+  /** An upgrade's level and months, kept as bought. */
+  vip_level: ColumnType<number, number | undefined, number>;
+  months: ColumnType<number, number | undefined, number>;
+  expires_at: ColumnType<number, number | undefined, number>;
+  updated_at: ColumnType<number, number | undefined, number>;
+}
+
+/** A guid generateuuid issued (migration 0007): only its member may pay with it, within the hour. */
+export interface PayGuidsTable {
+  guid: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+}
+
+/** A provider event already applied (migration 0007): a replay finds its row and changes nothing. */
+export interface PaymentEventsTable {
+  id: Id;
+  provider: string;
+  event_id: string;
+  order_id: number | null;
+  created_at: number;
+}
+
+/** The sandbox provider's payment intents (infra/payments/sandbox-provider.ts). */
+export interface SandboxIntentsTable {
+  id: Id;
+  ref: string;
+  guid: string;
+  amount_cents: number;
+  method: string;
+  status: string;
+  failure_code: ColumnType<string, string | undefined, string>;
+  next_type: ColumnType<string, string | undefined, string>;
+  description: ColumnType<string, string | undefined, string>;
+  return_url: string;
+  created_at: number;
+  updated_at: number;
 }
 
 export interface ReportsTable {
@@ -247,12 +308,86 @@ export interface ReportsTable {
   handled_at: number | null;
 }
 
+// Migration 0011: the administrator console (modules/admin).
+export interface StaffFactorsTable {
+  user_id: number;
+  /** The TOTP secret, sealed by infra/secret-box.ts. */
+  secret_enc: string;
+  confirmed: number;
+  /** The last TOTP time step accepted: a code of that step or an earlier one is refused. */
+  last_step: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface StaffRecoveryCodesTable {
+  id: Id;
+  user_id: number;
+  code_hash: string;
+  used_at: number | null;
+  created_at: number;
+}
+
+export interface StaffTicketsTable {
+  id: Id;
+  user_id: number;
+  token_hash: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface AdminSessionsTable {
+  id: Id;
+  user_id: number;
+  token_hash: string;
+  address: string;
+  user_agent: string;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+}
+
+/** Append-only (test/admin-audit.test.ts checks no code updates or deletes it). */
+export interface AuditLogTable {
+  id: Id;
+  staff_id: number | null;
+  staff_username: string;
+  action: string;
+  object_type: string;
+  object_id: number | null;
+  before: Json | null;
+  after: Json | null;
+  address: string;
+  created_at: number;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updated_at: number;
+}
+
+/** Proof-of-work solutions already accepted (modules/antispam), kept until their challenge expires. */
+export interface UsedChallengesTable {
+  signature: string;
+  expires_at: number;
+}
+
+/** Secrets the nodes generate and share when the operator sets none (the ALTCHA HMAC key). */
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
   permissions: PermissionsTable;
   likes: LikesTable;
+  blocks: BlocksTable;
   trends: TrendsTable;
   photos: PhotosTable;
   background_photos: BackgroundPhotosTable;
@@ -268,7 +403,18 @@ export interface Database {
   membership_prices: MembershipPricesTable;
   upgrade_packages: UpgradePackagesTable;
   orders: OrdersTable;
+  pay_guids: PayGuidsTable;
+  payment_events: PaymentEventsTable;
+  sandbox_intents: SandboxIntentsTable;
   reports: ReportsTable;
+  staff_factors: StaffFactorsTable;
+  staff_recovery_codes: StaffRecoveryCodesTable;
+  staff_tickets: StaffTicketsTable;
+  admin_sessions: AdminSessionsTable;
+  audit_log: AuditLogTable;
+  settings: SettingsTable;
+  used_challenges: UsedChallengesTable;
+  server_secrets: ServerSecretsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,7 +1,8 @@
 import type { AnyCall, CallAnswer, CallBody, CallFiles, Envelope, PermissionFlag } from '@kindred/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { admit as admitCaller } from '../domain/admission.js';
+import { admit as admitCaller, admitStaff } from '../domain/admission.js';
 import type { Member } from '../domain/member.js';
+import type { Staff } from '../domain/staff.js';
 import { noPermission, validationFailed } from '../errors.js';
 import { abandonBody, isMultipartRequest, MultipartReader } from './multipart-reader.js';
 import type { UploadedFile } from './uploaded-file.js';
@@ -10,6 +11,8 @@ import { parseInput } from './validate.js';
 /** What the router needs to know who is calling; the auth and permissions services provide it. */
 export interface RouterDeps {
   authenticate(token: string | undefined): Promise<Member | null>;
+  /** A console session's staff member (access 'staff' calls only); `address` is the client's. */
+  authenticateStaff(token: string | undefined, address: string): Promise<Staff | null>;
   can(member: Member, flag: PermissionFlag): Promise<boolean>;
 }
 
@@ -21,8 +24,8 @@ export interface HandleOptions {
   rateLimit?: { max: number; timeWindow: string };
 }
 
-/** The caller a call's handler sees: a member, or for a public call possibly nobody. */
-export type CallerOf<C extends AnyCall> = C['access'] extends 'public' ? Member | null : Member;
+/** The caller a call's handler sees: staff for a staff call, a member, or for a public call possibly nobody. */
+export type CallerOf<C extends AnyCall> = C['access'] extends 'staff' ? Staff : C['access'] extends 'public' ? Member | null : Member;
 
 export interface Ctx<C extends AnyCall> {
   body: CallBody<C>;
@@ -66,7 +69,7 @@ const plainFields = (raw: unknown): Record<string, unknown> =>
 const hasBody = (req: FastifyRequest) => Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
 
 /** Who called, worked out before the body was parsed when the token came in the header. */
-const callers = new WeakMap<FastifyRequest, Member | null>();
+const callers = new WeakMap<FastifyRequest, Member | Staff | null>();
 
 /**
  * Every call of the spec is a POST that authenticates, checks access and validates in the same
@@ -78,8 +81,15 @@ const callers = new WeakMap<FastifyRequest, Member | null>();
  */
 export function createRouter(app: FastifyInstance, deps: RouterDeps) {
   function handle<C extends AnyCall>(spec: C, handler: CallHandler<C>, options: HandleOptions = {}): void {
-    // The one admission check (domain/admission.ts), shared with the live connection.
-    const admit = (member: Member | null) => admitCaller(member, spec, deps.can);
+    // The one admission check (domain/admission.ts), shared with the live connection; staff calls
+    // resolve the token among console sessions only, never among member sessions.
+    const staffCall = spec.access === 'staff';
+    const authenticate = (token: string, req: FastifyRequest): Promise<Member | Staff | null> =>
+      staffCall ? deps.authenticateStaff(token, req.ip) : deps.authenticate(token);
+    const admit = async (caller: Member | Staff | null): Promise<void> => {
+      if (staffCall) admitStaff(caller as Staff | null);
+      else await admitCaller(caller as Member | null, spec, deps.can);
+    };
 
     async function beforeBody(req: FastifyRequest, reply: FastifyReply) {
       const multipart = isMultipartRequest(req);
@@ -87,7 +97,7 @@ export function createRouter(app: FastifyInstance, deps: RouterDeps) {
         if (multipart && !spec.files) throw validationFailed({ body: 'this call takes no multipart body (only calls with files do)' });
         const token = headerToken(req);
         if (!token) return;
-        const member = await deps.authenticate(token);
+        const member = await authenticate(token, req);
         callers.set(req, member);
         await admit(member);
       } catch (error) {
@@ -101,7 +111,7 @@ export function createRouter(app: FastifyInstance, deps: RouterDeps) {
       const reader = req.isMultipart() ? new MultipartReader(req, spec.files ?? []) : undefined;
       try {
         const fields = reader ? reader.fields : plainFields(req.body);
-        let member: Member | null;
+        let member: Member | Staff | null;
         let token: string | undefined;
         if (callers.has(req)) {
           member = callers.get(req)!;
@@ -109,14 +119,14 @@ export function createRouter(app: FastifyInstance, deps: RouterDeps) {
         } else {
           if (reader) await reader.fieldsBeforeFile();
           token = bearerToken(req, fields);
-          member = token ? await deps.authenticate(token) : null;
+          member = token ? await authenticate(token, req) : null;
           await admit(member);
         }
         // The caller may make this call: only now is a file read (it lands in reader.files/fields).
         if (reader) await reader.readAll();
         const body = parseInput<C['body']>(spec.body, fields);
         const extra = spec.permissionFor?.(body);
-        if (member && extra && !(await deps.can(member, extra))) throw noPermission();
+        if (member && extra && !staffCall && !(await deps.can(member as Member, extra))) throw noPermission();
         return handler({ body, member: member as CallerOf<C>, files: (reader?.files ?? {}) as Ctx<C>['files'], token, req, reply });
       } catch (error) {
         if (reader?.unread) abandonBody(reply);

@@ -8,7 +8,7 @@ export interface ManifestChunk {
 export type ViteManifest = Record<string, ManifestChunk>;
 
 /** Each interface's lazy chunk, by the first segment of the page's path. */
-export const INTERFACE_CHUNKS = { m: 'src/mobile/MobileApp.tsx', w: 'src/desktop/DesktopApp.tsx' } as const;
+export const INTERFACE_CHUNKS = { m: 'src/mobile/MobileApp.tsx', w: 'src/desktop/DesktopApp.tsx', admin: 'src/admin/AdminApp.tsx' } as const;
 
 const SAFE_ASSET = /^assets\/[\w.-]+$/;
 

@@ -51,5 +51,5 @@ function loadPages(webDist: string, indexFile: string): Record<'m' | 'w' | 'admi
   } catch {
     // No manifest (an older build) or an unreadable one: the pages work without the hints.
   }
-  return { m: withPreloads(html, manifest, INTERFACE_CHUNKS.m), w: withPreloads(html, manifest, INTERFACE_CHUNKS.w), admin: html };
+  return { m: withPreloads(html, manifest, INTERFACE_CHUNKS.m), w: withPreloads(html, manifest, INTERFACE_CHUNKS.w), admin: withPreloads(html, manifest, INTERFACE_CHUNKS.admin) };
 }

@@ -2,7 +2,7 @@ import { unlessStorageFails } from '../db/storage-failure.js';
 import { ClientMessage, CHAT_LIMITS, KIND, OPT, SOCKET_CLOSE, type ServerMessage } from '@kindred/protocol';
 import type { RawData, WebSocket } from 'ws';
 import { fail, validationFailed } from '../errors.js';
-import type { Member } from '../domain/member.js';
+import { toMember, type Member } from '../domain/member.js';
 import type { PresenceAnnouncer } from './announcer.js';
 import { Connection } from './connection.js';
 import { Delivery } from './delivery.js';
@@ -66,7 +66,7 @@ export class Gateway {
 
   /** Resolves once presence is live (with Redis: this node's first heartbeat is written). */
   async start(): Promise<void> {
-    this.hub.subscribe((event) => this.delivery.handle(event));
+    this.hub.subscribe((event) => (event.type === 'member-changed' ? this.refreshMembers(event.to[0]) : this.delivery.handle(event)));
     // A node that may have missed events sends every socket its catch-up from the database again.
     // Sessions that ended meanwhile were announced to nobody here: check them now too.
     this.hub.onResync(() => {
@@ -80,6 +80,8 @@ export class Gateway {
     this.keepAlive = setInterval(() => {
       this.sweep();
       this.checkSessions();
+      // Memberships end with time, not with an event: messages delivered to a member follow the level in force.
+      for (const connection of this.registry.all()) if (connection.member) connection.enqueue(() => this.rederive(connection));
     }, this.options.pingMs);
     this.keepAlive.unref();
     await this.presence.start();
@@ -180,6 +182,8 @@ export class Gateway {
     const message = parsed.data;
     const about = { ...context, uid: 'uid' in message && message.opt !== OPT.init ? message.uid : undefined, client_id: message.opt === OPT.send ? message.client_id : undefined };
 
+    // A membership that ran out since the socket last looked: its level and permissions follow at once.
+    if (connection.member) await this.rederive(connection);
     const handler = HANDLERS[message.opt] as OptHandler<typeof message.opt>;
     if (!handler.public && !connection.member) {
       connection.send(refusal(fail('unauthorized'), about));
@@ -206,6 +210,26 @@ export class Gateway {
       goOnline: (c, member, req) => this.goOnline(c, member, req),
       refreshMember: (c, member) => this.refreshMember(c, member),
     };
+  }
+
+  /** Re-reads a member whose level changed (a paid upgrade, on any node) for each of their sockets here. */
+  private refreshMembers(userId: number): void {
+    for (const connection of this.registry.forUser(userId) ?? []) {
+      connection.enqueue(async () => {
+        const current = connection.member;
+        if (!current) return;
+        const user = await this.services.findUser(userId);
+        if (user) await this.refreshMember(connection, toMember(user, current.sessionId, this.now()));
+      });
+    }
+  }
+
+  /** The level in force now, from the expiries the socket holds (no read): refreshed when time ended a membership. */
+  private async rederive(connection: Connection): Promise<void> {
+    const member = connection.member;
+    if (!member) return;
+    const derived = toMember(member.user, member.sessionId, this.now());
+    if (derived.vip !== member.vip) await this.refreshMember(connection, derived);
   }
 
   private async refreshMember(connection: Connection, member: Member): Promise<void> {

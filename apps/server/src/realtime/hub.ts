@@ -17,7 +17,9 @@ export type HubEvent =
   | { type: 'notice'; to: number[]; notice: NoticeWire }
   | { type: 'mail'; to: number[]; mailId: number }
   // Sessions of member `to[0]` ended (session-revocation.ts): every node closes their sockets.
-  | { type: 'sessions-ended'; to: [number]; sessionIds?: number[]; allExcept?: number };
+  | { type: 'sessions-ended'; to: [number]; sessionIds?: number[]; allExcept?: number }
+  // Member `to[0]`'s level or permissions changed (a paid upgrade): every node re-reads them for their sockets.
+  | { type: 'member-changed'; to: [number] };
 
 export type HubListener = (event: HubEvent) => void;
 

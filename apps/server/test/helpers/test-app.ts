@@ -143,8 +143,8 @@ export interface TestApp {
 
 /**
  * A real app on a fresh, migrated database, configured as `npm start` would be apart from: silent
- * logs, a temp data folder, generous rate limits (unless overridden), the outbox mailer and a cheap
- * password hasher. Every call makes a new database; close() removes it.
+ * logs, a temp data folder, generous rate limits and no sign-up proof-of-work (unless overridden),
+ * the outbox mailer and a cheap password hasher. Every call makes a new database; close() removes it.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const testDb = await createTestDatabase();
@@ -167,6 +167,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         SEED_DEMO: '0',
         AUTH_RATE_LIMIT: '100000',
         UPLOAD_RATE_LIMIT: '100000',
+        // The sign-up proof-of-work is off unless a test is about it (antispam.test.ts turns it on and solves).
+        ANTISPAM_POW: '0',
         REGISTRATION_APPROVAL: options.registrationApproval ? '1' : '0',
         ...(testDb.databaseUrl ? { DATABASE_URL: testDb.databaseUrl } : {}),
         ...options.env,

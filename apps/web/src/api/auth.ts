@@ -56,7 +56,8 @@ export type RegisterInput = Omit<RegisterBody, 'country'> & { country?: string; 
 export const useRegisterMutation = () =>
   useSignIn(({ remember: _r, ...body }: RegisterInput) => signInCall(register, body));
 
-export const useForgetMutation = () => useMutation({ mutationFn: (email: string) => call(passwordForget, { email }) });
+/** `altcha`: the proof-of-work solution (api/antispam.ts), when the server asks for one. */
+export const useForgetMutation = () => useMutation({ mutationFn: (body: { email: string; altcha?: string }) => call(passwordForget, body) });
 
 export const useResetPasswordMutation = () =>
   useMutation({ mutationFn: (body: ResetPasswordBody) => call(passwordReset, body) });

@@ -21,7 +21,7 @@ type Fields = Record<string, Scalar | Blob>;
 export type CallBodyOf<C extends AnyCall> = CallInput<C> & { [K in CallFiles<C>]?: Blob };
 
 /** The body may be left out when the call needs no field. */
-type BodyArgs<C extends AnyCall> = {} extends CallBodyOf<C> ? [body?: CallBodyOf<C>] : [body: CallBodyOf<C>];
+export type BodyArgs<C extends AnyCall> = {} extends CallBodyOf<C> ? [body?: CallBodyOf<C>] : [body: CallBodyOf<C>];
 
 function encode(body: Fields): { payload: URLSearchParams | FormData } {
   const hasFile = Object.values(body).some((v) => v instanceof Blob);
@@ -39,11 +39,19 @@ function encode(body: Fields): { payload: URLSearchParams | FormData } {
 }
 
 /**
- * Posts a call of the protocol's table (docs/product-rules.md §7) and answers the whole envelope,
- * whatever its status. The answer is typed by the call, not checked: the server builds it.
+ * Where a call's token comes from and what a 401 does to it. Members and staff keep separate
+ * sessions (the console's token never signs a member call, nor the other way round).
  */
-export async function callEnvelope<C extends AnyCall>(definition: C, ...[body]: BodyArgs<C>): Promise<Envelope<CallAnswer<C>>> {
-  const token = getToken();
+export interface TokenSource {
+  get(): string | null;
+  /** The server no longer knows the token (signed out elsewhere, password changed, expired). */
+  expired(): void;
+}
+
+const memberTokens: TokenSource = { get: getToken, expired: () => useSession.getState().clear() };
+
+async function post<C extends AnyCall>(tokens: TokenSource, definition: C, body: CallBodyOf<C> | undefined): Promise<Envelope<CallAnswer<C>>> {
+  const token = tokens.get();
   const { payload } = encode((body ?? {}) as Fields);
   let response: Response;
   try {
@@ -62,16 +70,32 @@ export async function callEnvelope<C extends AnyCall>(definition: C, ...[body]: 
     throw new ApiError(response.status, response.status === ERRORS.payload_too_large.http ? 'payload_too_large' : 'internal', response.statusText);
   }
   // A token the server no longer knows (signed out elsewhere, password changed) ends the session here too.
-  if (envelope.status === ERRORS.unauthorized.status && token) useSession.getState().clear();
+  if (envelope.status === ERRORS.unauthorized.status && token) tokens.expired();
   return envelope;
 }
 
-/** Posts a call and answers `data` on 200; any other status throws an ApiError. */
-export async function call<C extends AnyCall>(definition: C, ...body: BodyArgs<C>): Promise<CallAnswer<C>> {
-  const envelope = await callEnvelope(definition, ...body);
+function dataOf<T>(envelope: Envelope<T>): T {
   if (envelope.status !== 200) {
     const fields = (envelope.data as { fields?: FieldErrors } | null)?.fields ?? {};
     throw new ApiError(envelope.status, envelope.error, envelope.msg, fields, envelope.data);
   }
   return envelope.data;
+}
+
+/**
+ * Posts a call of the protocol's table (docs/product-rules.md §7) and answers the whole envelope,
+ * whatever its status. The answer is typed by the call, not checked: the server builds it.
+ */
+export function callEnvelope<C extends AnyCall>(definition: C, ...[body]: BodyArgs<C>): Promise<Envelope<CallAnswer<C>>> {
+  return post(memberTokens, definition, body);
+}
+
+/** `call` signed with another session's token (the administrator's console keeps its own). */
+export function callerWith(tokens: TokenSource) {
+  return async <C extends AnyCall>(definition: C, ...[body]: BodyArgs<C>): Promise<CallAnswer<C>> => dataOf(await post(tokens, definition, body));
+}
+
+/** Posts a call and answers `data` on 200; any other status throws an ApiError. */
+export async function call<C extends AnyCall>(definition: C, ...body: BodyArgs<C>): Promise<CallAnswer<C>> {
+  return dataOf(await callEnvelope(definition, ...body));
 }

@@ -61,14 +61,18 @@ export const emptyChatState = (me: number | null = null): ChatState => ({
   refusals: {},
 });
 
-/** Refusals that sending again cannot turn into a success: only a membership change does. */
-export const isFinalRefusal = (error: ErrorId | undefined): boolean => error === 'no_free_chat' || error === 'need_upgrade';
+/** A block between the two members (docs/product-rules.md, "Blocking"): `member_blocked` when I blocked them. */
+export type BlockRefusal = 'member_blocked' | 'blocked_by_member';
+export const isBlockRefusal = (error: ErrorId | undefined): error is BlockRefusal => error === 'member_blocked' || error === 'blocked_by_member';
+
+/** Refusals that sending again cannot turn into a success: only a membership change (or lifting a block) does. */
+export const isFinalRefusal = (error: ErrorId | undefined): boolean => error === 'no_free_chat' || error === 'need_upgrade' || isBlockRefusal(error);
 
 /**
  * The refusal a conversation says in place of its input. "Upgrade needed" (kind 8) moves to the
  * upgrade page by itself after its message (docs/product-rules.md §4): saying it twice would not help.
  */
-export const refusalShownInPlace = (error: ErrorId | undefined): error is 'no_free_chat' => error === 'no_free_chat';
+export const refusalShownInPlace = (error: ErrorId | undefined): error is 'no_free_chat' | BlockRefusal => error === 'no_free_chat' || isBlockRefusal(error);
 
 function withoutRefusal(refusals: Record<number, ErrorId>, uid: number): Record<number, ErrorId> {
   if (!(uid in refusals)) return refusals;

@@ -31,6 +31,8 @@ interface ChatStore extends ChatState {
   remove(uid: number): void;
   /** Women only: online (1) or invisible (0); without a value the server toggles. */
   setVisibility(isYin?: 0 | 1): void;
+  /** A block with `uid` was lifted: its refusal goes, the chat list is asked for again, an open conversation reopens. */
+  unblocked(uid: number): void;
 }
 
 const listeners = new Set<(signal: ChatSignal) => void>();
@@ -164,6 +166,15 @@ export const useChat = create<ChatStore>((set, get) => {
     },
     setVisibility(isYin) {
       connection?.send({ opt: OPT.visibility, ...(isYin === undefined ? {} : { is_yin: isYin }) });
+    },
+    unblocked(uid) {
+      set((s) => {
+        const refusals = { ...s.refusals };
+        delete refusals[uid];
+        return { refusals };
+      });
+      connection?.send({ opt: OPT.init, uid: get().me ?? 0, last_id: get().lastId });
+      if (get().viewing[uid]) connection?.send({ opt: OPT.open, uid, address: openedFrom.get(uid) ?? 'window' });
     },
   };
 });

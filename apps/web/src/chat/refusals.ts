@@ -1,4 +1,5 @@
 import { KIND } from '@kindred/protocol';
+import { isBlockRefusal } from './chat-reducer';
 import type { ChatSignal } from './chat-store';
 
 export type Refusal = Extract<ChatSignal, { type: 'refused' }>;
@@ -21,7 +22,8 @@ type Translate = (key: string, options: { defaultValue: string }) => string;
  */
 export function reactToRefusal(signal: ChatSignal, saysItself: (uid: number | undefined) => boolean, t: Translate): RefusalReaction {
   if (signal.type !== 'refused' || signal.error === 'unauthorized') return { kind: 'none' };
-  if (signal.kind === KIND.noFreeChat && saysItself(signal.uid)) return { kind: 'none' };
+  // A block, like no free chat left, is said in place of the input while that conversation is on screen.
+  if ((signal.kind === KIND.noFreeChat || isBlockRefusal(signal.error)) && saysItself(signal.uid)) return { kind: 'none' };
   const text = t(`errors.${signal.error}`, { defaultValue: signal.msg || t('errors.generic', { defaultValue: '' }) });
   if (signal.kind === KIND.needUpgrade) return { kind: 'upgrade', uid: signal.uid, text };
   return { kind: 'notice', level: signal.kind === KIND.error ? 'error' : 'warning', text };

@@ -2,6 +2,7 @@ import { isPending, type ChatAddress, type ConversationWire, type MessageWire } 
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { accountKeys } from '../api/account';
+import { giftKeys } from '../api/gifts';
 import { mailKeys } from '../api/mail';
 import { noticeKeys } from '../api/notices';
 import { useSession } from '../state/session';
@@ -30,7 +31,10 @@ export function useChatLifecycle(): void {
     () =>
       onChatSignal((signal) => {
         if (signal.type === 'sound') playMessageSound();
-        else if (signal.type === 'notice') void qc.invalidateQueries({ queryKey: noticeKeys.all });
+        else if (signal.type === 'notice') {
+          void qc.invalidateQueries({ queryKey: noticeKeys.all });
+          void qc.invalidateQueries({ queryKey: giftKeys.received() });
+        }
         else if (signal.type === 'mail') void qc.invalidateQueries({ queryKey: mailKeys.all });
         else if (signal.type === 'selfVisibility') {
           const user = useSession.getState().user;

@@ -4,7 +4,7 @@ import { Navigate, Outlet, Route, Routes, useParams } from 'react-router';
 import { useSession } from '../state/session';
 import { GuestOnly, RequireAuth, RequirePermission } from '../ui/guards';
 import { ChatPage } from './chat/ChatPage';
-import { NotFoundPage, Page, PlaceholderPage } from './components/Page';
+import { NotFoundPage, Page } from './components/Page';
 import { AuthLayout } from './layouts/AuthLayout';
 import { DesktopShell } from './layouts/DesktopShell';
 import { InfoLayout } from './layouts/InfoLayout';
@@ -12,8 +12,11 @@ import { PendingNotice } from './layouts/PendingNotice';
 import { SectionLayout } from './layouts/SectionLayout';
 import { UserLayout } from './layouts/UserLayout';
 import { EditProfileScreen } from './screens/setup/EditProfileScreen';
+import { BlockedMembersScreen } from './screens/blocking/BlockedMembersScreen';
 import { ForgotPasswordScreen } from './screens/auth/ForgotPasswordScreen';
 import { GeneralSettingsScreen } from './screens/setup/GeneralSettingsScreen';
+import { ReceivedGiftsScreen } from './screens/gifts/ReceivedGiftsScreen';
+import { StoreScreen } from './screens/gifts/StoreScreen';
 import { HomeScreen } from './screens/home/HomeScreen';
 import { InfoScreen } from './screens/info/InfoScreen';
 import { LoginScreen } from './screens/auth/LoginScreen';
@@ -23,7 +26,11 @@ import { MemberListScreen } from './screens/members/MemberListScreen';
 import { MemberSearchScreen } from './screens/members/MemberSearchScreen';
 import { NotificationSettingsScreen } from './screens/setup/NotificationSettingsScreen';
 import { PhotoScreen } from './screens/photos/PhotoScreen';
+import { PayResultScreen } from './screens/money/PayResultScreen';
+import { PayScreen } from './screens/money/PayScreen';
+import { UpgradeScreen } from './screens/money/UpgradeScreen';
 import { ProfileScreen } from './screens/setup/ProfileScreen';
+import { ReportsScreen } from './screens/reports/ReportsScreen';
 import { RegisterScreen } from './screens/auth/RegisterScreen';
 import { ResetPasswordScreen } from './screens/auth/ResetPasswordScreen';
 
@@ -85,12 +92,13 @@ export function DesktopRoutes() {
           </Route>
           <Route path="chat" element={<Page title="chat"><ChatPage /></Page>} />
           <Route path="message" element={<Page title="message"><MailScreen /></Page>} />
-          <Route path="pay" element={<PlaceholderPage title="pay" />} />
-          <Route path="upgrade" element={<PlaceholderPage title="upgrade" />} />
+          <Route path="pay" element={<Page title="pay"><PayScreen /></Page>} />
+          <Route path="pay/result" element={<PayResultScreen />} />
+          <Route path="upgrade" element={<Page title="upgrade"><UpgradeScreen /></Page>} />
           <Route path="store" element={<SectionLayout tabs={STORE_TABS} />}>
             <Route index element={<Navigate to="index" replace />} />
-            <Route path="index" element={<PlaceholderPage title="storeIndex" />} />
-            <Route path="mine" element={<PlaceholderPage title="storeMine" />} />
+            <Route path="index" element={<Page title="storeIndex"><StoreScreen /></Page>} />
+            <Route path="mine" element={<Page title="storeMine"><ReceivedGiftsScreen /></Page>} />
           </Route>
           <Route path="photo/:id" element={<Permitted flag="View_photo"><PhotoScreen /></Permitted>} />
           <Route path="user/detail/:id" element={<MemberDetail />} />
@@ -100,6 +108,8 @@ export function DesktopRoutes() {
             <Route path="edit" element={<Page title="edit"><EditProfileScreen /></Page>} />
             <Route path="general" element={<Page title="general"><GeneralSettingsScreen /></Page>} />
             <Route path="notification" element={<Page title="notification"><NotificationSettingsScreen /></Page>} />
+            <Route path="blocked" element={<BlockedMembersScreen />} />
+            <Route path="reports" element={<ReportsScreen />} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />
         </Route>

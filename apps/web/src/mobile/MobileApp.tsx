@@ -29,7 +29,9 @@ const ForgotPasswordScreen = lazy(() => import('./screens/auth/ForgotPasswordScr
 const ResetPasswordScreen = lazy(() => import('./screens/auth/ResetPasswordScreen'));
 const AgreementScreen = lazy(() => import('./screens/auth/AgreementScreen'));
 const HomeRoutes = lazy(() => import('./screens/home/HomeRoutes'));
-const MemberPlaceholderRoute = lazy(() => import('./screens/home/HomeRoutes').then((m) => ({ default: m.MemberPlaceholderRoute })));
+const ReportRoute = lazy(() => import('./screens/reports/ReportRoutes').then((m) => ({ default: m.ReportRoute })));
+const ReportListRoute = lazy(() => import('./screens/reports/ReportRoutes').then((m) => ({ default: m.ReportListRoute })));
+const UpgradeCodeRoute = lazy(() => import('./screens/home/HomeRoutes').then((m) => ({ default: m.UpgradeCodeRoute })));
 const OutsideNotFoundRoute = lazy(() => import('./screens/home/HomeRoutes').then((m) => ({ default: m.OutsideNotFoundRoute })));
 
 function PageLoading() {
@@ -57,10 +59,9 @@ function MobileRoutes() {
       <Route path="reset-password" element={guest(<ResetPasswordScreen />)} />
       <Route path="agreement" element={guest(<AgreementScreen />)} />
       <Route path="home/*" element={<HomeRoutes />} />
-      <Route path="reportList" element={<MemberPlaceholderRoute titleKey="reports" back="/m/home/my/index" />} />
-      {/* A member's "Report" link and the payment frame: built later, a placeholder now (issue 13). */}
-      <Route path="report" element={<MemberPlaceholderRoute titleKey="report" back="/m/home/index" />} />
-      <Route path="UpgradeCode" element={<MemberPlaceholderRoute titleKey="upgradeCode" back="/m/home/upgrade/index" />} />
+      <Route path="reportList" element={<ReportListRoute />} />
+      <Route path="report" element={<ReportRoute />} />
+      <Route path="UpgradeCode" element={<UpgradeCodeRoute />} />
       <Route path="*" element={<OutsideNotFoundRoute />} />
     </Routes>
   );

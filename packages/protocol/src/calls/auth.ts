@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { USERNAME_PATTERN } from '../rules/validation.js';
 import { UserWire } from '../wire/user.js';
+import { altchaField } from './antispam.js';
 import { defineCall, EmptyBody } from './define.js';
 import { accountKey, adultBirthday, email, password, requiredText, sex, text } from './fields.js';
 
@@ -31,6 +32,8 @@ export const RegisterBody = z
     country: text(LIMITS.countryMax).default(''),
     laid: text(64).optional(),
     code: text(32).optional(),
+    /** The proof-of-work solution (calls/antispam.ts); the server requires it unless ANTISPAM_POW is off. */
+    altcha: altchaField(),
   })
   .superRefine((body, ctx) => {
     if (!body.code) return;
@@ -42,7 +45,7 @@ export const RegisterBody = z
 export type RegisterBody = z.infer<typeof RegisterBody>;
 
 /** Format is checked by the service: the spec answers a bad address with -1, not 400. */
-export const ForgetBody = z.object({ email: accountKey() });
+export const ForgetBody = z.object({ email: accountKey(), altcha: altchaField() });
 export type ForgetBody = z.infer<typeof ForgetBody>;
 
 export const ResetPasswordBody = z.object({

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import type { PermissionFlag } from '../permissions.js';
 
-/** Who may make a call: anyone, a signed-in member, or an administrator. */
-export type Access = 'public' | 'member' | 'admin';
+/**
+ * Who may make a call: anyone, a signed-in member, or staff in a console session (signed in with
+ * the second factor; member sessions, an administrator's included, never pass as one).
+ */
+export type Access = 'public' | 'member' | 'staff';
 
 /**
  * One call of the wire contract, written once and used by the server's router (which registers,

@@ -10,7 +10,8 @@ export const MessageWire = z.object({
   id: z.number().int(),
   sender_id: z.number().int(),
   reciver_id: z.number().int(),
-  type: z.enum(['text', 'img']),
+  /** 'gift': a gift given (gift_giving), `img` the gift's path and `content` the giver's message. */
+  type: z.enum(['text', 'img', 'gift']),
   content: z.string(),
   img: z.string(),
   mid: z.number().int(),
@@ -39,7 +40,7 @@ export const ConversationWire = z.object({
   count: z.number().int(),
   create_time: z.number().int(),
   content: z.string(),
-  last_type: z.enum(['text', 'img', '']),
+  last_type: z.enum(['text', 'img', 'gift', '']),
   /** 1 for the support account (id 2): its own screen, badge and highlighted name. */
   is_service: z.union([z.literal(0), z.literal(1)]),
 });

@@ -39,7 +39,7 @@ export interface SeedDeps {
 
 /**
  * A believable community: ~240 members of both sexes from 30 countries and every membership level,
- * DiceBear avatars rendered offline, trends, photos, likes, and the shop's packages. Never runs on a
+ * DiceBear avatars rendered offline, trends, photos and likes (prices are product data: migration 0013). Never runs on a
  * database that already has members.
  */
 export async function seedDemo(db: Db, deps: SeedDeps): Promise<SeedResult | null> {
@@ -79,7 +79,6 @@ export async function seedDemo(db: Db, deps: SeedDeps): Promise<SeedResult | nul
   pendingTrends.sort((a, b) => a.created_at - b.created_at);
   for (let i = 0; i < pendingTrends.length; i += 200) await db.insertInto('trends').values(pendingTrends.slice(i, i + 200)).execute();
   await seedLikes(db, now, rnd);
-  await seedShop(db);
   return { members: specs.length };
 }
 
@@ -153,29 +152,3 @@ async function seedLikes(db: Db, now: number, rnd: ReturnType<typeof seeded>) {
   for (let i = 0; i < rows.length; i += 200) await db.insertInto('likes').values(rows.slice(i, i + 200)).execute();
 }
 
-async function seedShop(db: Db) {
-  await db
-    .insertInto('recharge_packages')
-    .values([
-      { amount_cents: 1000, credits: 1000, sort: 1, active: 1 },
-      { amount_cents: 3000, credits: 3200, sort: 2, active: 1 },
-      { amount_cents: 5000, credits: 5500, sort: 3, active: 1 },
-      { amount_cents: 10000, credits: 12000, sort: 4, active: 1 },
-    ])
-    .execute();
-  await db.insertInto('membership_prices').values([
-    { vip: 1, monthly_list_price_cents: 2999 },
-    { vip: 2, monthly_list_price_cents: 4999 },
-  ]).execute();
-  await db
-    .insertInto('upgrade_packages')
-    .values([
-      { vip: 1, months: 1, amount_cents: 2999, sort: 1, active: 1 },
-      { vip: 1, months: 3, amount_cents: 7499, sort: 2, active: 1 },
-      { vip: 1, months: 12, amount_cents: 23999, sort: 3, active: 1 },
-      { vip: 2, months: 1, amount_cents: 4999, sort: 1, active: 1 },
-      { vip: 2, months: 3, amount_cents: 12999, sort: 2, active: 1 },
-      { vip: 2, months: 12, amount_cents: 41999, sort: 3, active: 1 },
-    ])
-    .execute();
-}

@@ -4,9 +4,9 @@ import type { Router } from '../../http/router.js';
 import { presentSelf } from '../users/users.presenter.js';
 import type { Account, AccountsService } from './accounts.service.js';
 
-const present = ({ user, newfeedcount }: Account) => presentSelf(user, { newfeedcount });
-
-export function accountsRoutes(router: Router, accounts: AccountsService) {
+export function accountsRoutes(router: Router, accounts: AccountsService, now: () => number = Date.now) {
+  // The level shown is the one in force on the app's clock (a membership ends with time, not an event).
+  const present = ({ user, newfeedcount }: Account) => presentSelf(user, { newfeedcount, now: now() });
   for (const call of [userInfo, indexInfo]) {
     router.handle(call, async ({ member }) => ok(present(await accounts.own(member))));
   }

@@ -36,6 +36,8 @@ export interface EmailChangeGuard {
    * every node once `unit` committed).
    */
   endSessions(scope: SessionScope, unit: UnitOfWork): Promise<unknown>;
+  /** Sign-up anti-spam: a disposable address is refused here as at registration. */
+  checkEmail(email: string): void;
 }
 
 export class AccountsService {
@@ -71,6 +73,7 @@ export class AccountsService {
     if (avatar !== current.avatar && !ownsImage(member, avatar)) throw fail('avatar_not_owned');
     const emailChanged = body.email !== current.email;
     if (emailChanged) {
+      this.emailChange.checkEmail(body.email);
       await this.confirmPassword(member, body.password);
       const other = await this.users.findByEmail(body.email);
       if (other && other.id !== member.id) throw fail('profile_email_taken');

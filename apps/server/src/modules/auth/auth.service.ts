@@ -4,7 +4,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { unlessStorageFails } from '../../db/storage-failure.js';
 import type { UserRow } from '../../db/schema.js';
-import { fail } from '../../errors.js';
+import { accountBanned, accountSuspended, fail } from '../../errors.js';
 import { resetPasswordMail } from '../../infra/mail-templates.js';
 import type { Mailer } from '../../infra/mailer.js';
 import type { PasswordHasher } from '../../infra/passwords.js';
@@ -16,6 +16,7 @@ import type { UsersRepository } from '../users/users.repository.js';
 import { AuthThrottle } from './auth-throttle.js';
 import { toMember, type Member } from '../../domain/member.js';
 import type { PasswordResetsRepository } from './password-resets.repository.js';
+import type { SignupGuard } from '../antispam/antispam.service.js';
 import type { SessionsRepository } from './sessions.repository.js';
 
 export interface AuthOptions {
@@ -54,6 +55,8 @@ export class AuthService {
     private readonly log: { error(obj: unknown, msg: string): void },
     /** Per-account and per-address limits on sign-in, recovery and reset (auth-throttle.ts). */
     private readonly throttle: AuthThrottle,
+    /** Sign-up anti-spam: the proof-of-work on register and forget, disposable addresses on register. */
+    private readonly signup: SignupGuard,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -69,12 +72,22 @@ export class AuthService {
     await this.throttle.clearLogin(throttleKey);
     if (user.status === UserStatus.disabled) throw fail('account_disabled');
     const now = this.now();
+    // Suspended or banned by staff (modules/admin): refused with the date; a suspension that ran out
+    // ends here if the minute sweep has not ended it yet.
+    if (user.status === UserStatus.suspended) {
+      if (Number(user.banned_at) > 0) throw accountBanned();
+      if (Number(user.suspended_until) > now) throw accountSuspended(Number(user.suspended_until));
+      await this.users.update(user.id, { status: UserStatus.active, suspended_until: 0, updated_at: now });
+    }
     // Bookkeeping, not the sign-in: on a full disk the member gets in whenever the session can be stored.
-    const updated = (await unlessStorageFails('last sign-in time', () => this.users.update(user.id, { last_login_at: now, last_active_at: now }), this.log)) ?? user;
+    const updated = (await unlessStorageFails('last sign-in time', () => this.users.update(user.id, { last_login_at: now, last_active_at: now }), this.log)) ?? { ...user, status: UserStatus.active };
     return { user: updated, token: await this.openSession(user.id, meta) };
   }
 
   async register(body: RegisterBody, meta: ClientMeta): Promise<SignedIn> {
+    // The solution is spent before anything is looked up: one solved challenge, one attempt.
+    await this.signup.verify(body.altcha);
+    this.signup.checkEmail(body.email);
     const inviter = body.code ? await this.users.findByInvitationCode(body.code) : undefined;
     if (body.code && !inviter) throw fail('invalid_invitation');
     if (await this.users.findByUsername(body.username)) throw fail('username_taken');
@@ -103,7 +116,8 @@ export class AuthService {
   }
 
   /** docs/architecture.md §8: a one-time link, valid an hour, and the same answer whether or not the address is known. */
-  async forget({ email }: ForgetBody, terminal: Terminal): Promise<void> {
+  async forget({ email, altcha }: ForgetBody, terminal: Terminal): Promise<void> {
+    await this.signup.verify(altcha);
     if (!isEmail(email)) throw fail('email_format');
     // Per address as typed, before looking it up: known and unknown addresses run out alike.
     await this.throttle.recoveryMail(email);
@@ -153,7 +167,8 @@ export class AuthService {
     if (!token || token.length > 200) return null;
     const now = this.now();
     const found = await this.sessions.findLive(hashToken(token), now);
-    if (!found || found.user.status === UserStatus.disabled) return null;
+    // Disabled, suspended and banned accounts have no live session (their sessions were ended; this is the backstop).
+    if (!found || found.user.status === UserStatus.disabled || found.user.status === UserStatus.suspended) return null;
     if (now - found.lastSeenAt > TOUCH_EVERY_MS) {
       // Bookkeeping: a signed-in member's reads must not fail because the disk is full.
       await unlessStorageFails(

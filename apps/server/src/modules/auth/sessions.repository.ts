@@ -62,7 +62,7 @@ export class SessionsRepository {
 
   /**
    * Of these session ids, those still usable: not deleted, not expired, and of an account that is
-   * not disabled (what authentication would accept).
+   * not disabled, suspended or banned (what authentication would accept).
    */
   async liveIds(ids: readonly number[], now: number, trx: DbOrTx = this.db): Promise<Set<number>> {
     const live = new Set<number>();
@@ -73,7 +73,7 @@ export class SessionsRepository {
         .select('sessions.id')
         .where('sessions.id', 'in', ids.slice(i, i + LIVE_CHUNK))
         .where('sessions.expires_at', '>', now)
-        .where('users.status', '!=', UserStatus.disabled)
+        .where('users.status', 'not in', [UserStatus.disabled, UserStatus.suspended])
         .execute();
       for (const row of rows) live.add(row.id);
     }

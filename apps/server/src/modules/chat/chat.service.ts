@@ -12,11 +12,12 @@ import {
   type MessageWire,
 } from '@kindred/protocol';
 import DataLoader from 'dataloader';
-import type { Db } from '../../db/database.js';
+import type { Db, Tx } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { MessageRow, UserRow } from '../../db/schema.js';
 import type { Can, Member } from '../../domain/member.js';
 import { DomainError, fail, validationFailed } from '../../errors.js';
+import type { BlockCheck } from '../blocks/blocks.service.js';
 import { ownsImage } from '../uploads/ownership.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import { presentContact, presentMessage, presentNewContact } from './chat.presenter.js';
@@ -31,8 +32,12 @@ export interface OnlineLookup {
 }
 
 export interface ChatOptions {
-  /** FREE_CHATS: conversations a member without Send_chat_messages_for_free may start. */
-  freeChats: number;
+  /**
+   * Conversations a member without Send_chat_messages_for_free may start: FREE_CHATS until staff
+   * change it in the console (admin settings, read through a short cache on every node). Inside a
+   * write, the read joins its transaction (`trx`): on SQLite one outside it would wait for it.
+   */
+  freeChats: (trx?: Tx) => Promise<number>;
 }
 
 export interface SendInput {
@@ -96,6 +101,7 @@ export class ChatService {
     private readonly freeChats: FreeChatsRepository,
     private readonly users: UsersRepository,
     private readonly can: Can,
+    private readonly blocks: BlockCheck,
     private readonly presence: OnlineLookup,
     private readonly options: ChatOptions,
     private readonly now: () => number = Date.now,
@@ -205,6 +211,7 @@ export class ChatService {
   private async store(member: Member, input: SendInput): Promise<MessageRow> {
     const peerId = input.uid;
     if (peerId === member.id) throw validationFailed({ uid: 'you cannot chat with yourself' });
+    await this.blocks.assertNotBlocked(member.id, peerId);
     const body = this.body(member, input);
     // Decided before the transaction: nothing inside it may wait for another connection.
     const rights = exemptFromLevelRules(member, peerId) ? null : await this.chatRights(member);
@@ -218,6 +225,18 @@ export class ChatService {
       this.can(member, 'Send_chat_messages_for_free'),
     ]);
     return { start, continues, free };
+  }
+
+  /**
+   * Messages written inside the caller's transaction and exempt from the chat rules (gifts'
+   * messages: the gifts were paid for), answered in the order given. The caller announces them
+   * after the commit.
+   */
+  async storeWithin(trx: Tx, messages: { member: Member; peerId: number; body: Pick<MessageRow, 'type' | 'content' | 'img'>; clientId: string }[]): Promise<MessageRow[]> {
+    // A block refuses a gift too: its message is refused here, and the caller's transaction (the charge with it) rolls back.
+    for (const m of messages) await this.blocks.assertNotBlocked(m.member.id, m.peerId, trx);
+    const now = this.now();
+    return this.writer.writeWithin(trx, messages.map((m) => ({ ...m, rights: null, now })));
   }
 
   /** Members with this one in their chat list (they hear of its presence changes). */
@@ -243,8 +262,9 @@ export class ChatService {
     return presentContact(row, member, online.has(peerId), this.now(), locked);
   }
 
+  /** A gift's message is never locked: the gift was paid for, and its notice shows it anyway. */
   private lockedFor(reader: Member, message: MessageRow, readsAll: boolean): boolean {
-    return message.sender_id !== reader.id && !opensMessageFrom(message.sender_id, readsAll);
+    return message.type !== 'gift' && message.sender_id !== reader.id && !opensMessageFrom(message.sender_id, readsAll);
   }
 
   private async page(member: Member, peerId: number, clearedBeforeId: number, beforeId: number | undefined, limit: number) {
@@ -258,6 +278,7 @@ export class ChatService {
     if (peerId === member.id) throw validationFailed({ uid: 'you cannot chat with yourself' });
     const peer = await this.users.findById(peerId);
     if (!peer || !isReachable(peer)) throw fail('user_not_found');
+    await this.blocks.assertNotBlocked(member.id, peer.id);
     return peer;
   }
 
@@ -265,7 +286,7 @@ export class ChatService {
   private async admitStart(member: Member): Promise<void> {
     if (!(await this.can(member, 'Start_chat_dialog'))) throw fail('need_upgrade');
     if (await this.can(member, 'Send_chat_messages_for_free')) return;
-    if ((await this.freeChats.used(member.id)) >= this.options.freeChats) throw fail('no_free_chat');
+    if ((await this.freeChats.used(member.id)) >= (await this.options.freeChats())) throw fail('no_free_chat');
   }
 
   /** Never a blank text (chatTextAccepted); images only from the sender's own uploads. */

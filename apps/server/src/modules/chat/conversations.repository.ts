@@ -1,6 +1,8 @@
+import { UserStatus } from '@kindred/protocol';
 import { sql } from 'kysely';
 import type { Db, DbOrTx } from '../../db/database.js';
 import type { ConversationRow } from '../../db/schema.js';
+import { notBlockedWith } from '../blocks/block-filters.js';
 
 /** A conversation as the chat list shows it: the member's side, the peer and the last message. */
 export interface ContactRow {
@@ -15,7 +17,7 @@ export interface ContactRow {
   vip1_until: number;
   vip2_until: number;
   is_yin: number;
-  last_type: 'text' | 'img' | null;
+  last_type: 'text' | 'img' | 'gift' | null;
   last_content: string | null;
   last_created_at: number | null;
 }
@@ -59,12 +61,15 @@ export class ConversationsRepository {
         'm.content as last_content',
         'm.created_at as last_created_at',
       ])
-      .where('c.user_id', '=', userId);
+      .where('c.user_id', '=', userId)
+      // A block hides the conversation from both chat lists until it is lifted (history is kept).
+      .where((eb) => notBlockedWith(eb, userId, 'c.peer_id'));
   }
 
   /** The member's chat list, most recent first (what they deleted is left out until a new message). */
   listContacts(userId: number, limit: number, trx: DbOrTx = this.db): Promise<ContactRow[]> {
-    return this.contactQuery(userId, trx).where('c.hidden', '=', 0).orderBy('c.updated_at', 'desc').orderBy('c.id', 'desc').limit(limit).execute();
+    // A suspended or banned peer (status 4) leaves the list while it lasts (modules/admin); history is kept.
+    return this.contactQuery(userId, trx).where('c.hidden', '=', 0).where('u.status', '!=', UserStatus.suspended).orderBy('c.updated_at', 'desc').orderBy('c.id', 'desc').limit(limit).execute();
   }
 
   findContact(userId: number, peerId: number, trx: DbOrTx = this.db): Promise<ContactRow | undefined> {
@@ -157,13 +162,23 @@ export class ConversationsRepository {
       .select((eb) => eb.fn.sum<number>('unread').as('n'))
       .where('user_id', '=', userId)
       .where('hidden', '=', 0)
+      .where((eb) => notBlockedWith(eb, userId, 'conversations.peer_id'))
       .executeTakeFirst();
     return Number(row?.n ?? 0);
   }
 
-  /** Members who have `userId` in their chat list: they hear of its online and visibility changes. */
+  /**
+   * Members who have `userId` in their chat list: they hear of its online and visibility changes.
+   * Never a member on either side of a block with it: neither learns the other's online state.
+   */
   async watchersOf(userId: number, trx: DbOrTx = this.db): Promise<number[]> {
-    const rows = await trx.selectFrom('conversations').select('user_id').where('peer_id', '=', userId).where('hidden', '=', 0).execute();
+    const rows = await trx
+      .selectFrom('conversations')
+      .select('user_id')
+      .where('peer_id', '=', userId)
+      .where('hidden', '=', 0)
+      .where((eb) => notBlockedWith(eb, userId, 'conversations.user_id'))
+      .execute();
     return rows.map((r) => r.user_id);
   }
 }

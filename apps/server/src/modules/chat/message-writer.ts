@@ -62,8 +62,8 @@ export class MessageWriter {
     private readonly messages: MessagesRepository,
     private readonly freeChats: FreeChatsRepository,
     private readonly users: UsersRepository,
-    /** FREE_CHATS: conversations a member without Send_chat_messages_for_free may start. */
-    private readonly freeChatLimit: number,
+    /** Conversations a member without Send_chat_messages_for_free may start (ChatOptions.freeChats). */
+    private readonly freeChatLimit: (trx?: Tx) => Promise<number>,
   ) {
     this.commit = new GroupCommit(db, async (trx, pending) => (await this.write(trx, [pending]))[0]!, {
       // Its committed items are kindred_chat_messages_total (infra/metrics.ts, CHAT_WRITER).
@@ -81,6 +81,15 @@ export class MessageWriter {
   /** Resolves with the stored message once its transaction committed. */
   submit(pending: PendingMessage): Promise<MessageRow> {
     return this.commit.submit(pending);
+  }
+
+  /**
+   * Messages as part of a caller's larger transaction (gifts': the charges, the sends and their
+   * messages commit or roll back together), answered in the order given; the caller announces them
+   * once that transaction committed.
+   */
+  writeWithin(trx: Tx, pending: PendingMessage[]): Promise<MessageRow[]> {
+    return this.write(trx, pending);
   }
 
   private async write(trx: Tx, batch: PendingMessage[]): Promise<MessageRow[]> {
@@ -133,6 +142,6 @@ export class MessageWriter {
       return;
     }
     if (!rights.start) throw fail('need_upgrade');
-    if (!rights.free && !(await this.freeChats.take(member.id, this.freeChatLimit, trx))) throw fail('no_free_chat');
+    if (!rights.free && !(await this.freeChats.take(member.id, await this.freeChatLimit(trx), trx))) throw fail('no_free_chat');
   }
 }

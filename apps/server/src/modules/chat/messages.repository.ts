@@ -1,5 +1,6 @@
 import type { Db, DbOrTx } from '../../db/database.js';
 import type { MessageRow } from '../../db/schema.js';
+import { notBlockedWith } from '../blocks/block-filters.js';
 
 export type NewMessage = Omit<MessageRow, 'id'>;
 
@@ -68,6 +69,7 @@ export class MessagesRepository {
       .where('c.unread', '>', 0)
       .whereRef('m.id', '>', 'c.last_read_id')
       .whereRef('m.id', '>', 'c.cleared_before_id')
+      .where((eb) => notBlockedWith(eb, userId, 'c.peer_id'))
       .orderBy('m.id', 'desc')
       .limit(limit)
       .execute();
@@ -83,6 +85,7 @@ export class MessagesRepository {
         .where(`m.${direction}`, '=', userId)
         .where('m.id', '>', lastId)
         .whereRef('m.id', '>', 'c.cleared_before_id')
+        .where((eb) => notBlockedWith(eb, userId, 'c.peer_id'))
         .orderBy('m.id', 'desc')
         .limit(limit)
         .execute();

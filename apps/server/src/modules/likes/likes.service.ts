@@ -3,6 +3,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { fail } from '../../errors.js';
 import type { Member } from '../../domain/member.js';
+import type { BlockCheck } from '../blocks/blocks.service.js';
 import type { MembersRepository } from '../members/members.repository.js';
 import { memberPage, type MemberPage } from '../members/member-page.js';
 import type { LikesRepository } from './likes.repository.js';
@@ -20,12 +21,14 @@ export class LikesService {
     private readonly db: Db,
     private readonly likes: LikesRepository,
     private readonly members: MembersRepository,
+    private readonly blocks: BlockCheck,
     private readonly now: () => number = Date.now,
   ) {}
 
   /** Likes the target, or takes the like back when there is one. Only listed members can be liked. */
   async toggle(viewer: Member, targetId: number): Promise<LikeState> {
     if (targetId === viewer.id) throw fail('cannot_like_self');
+    await this.blocks.assertNotBlocked(viewer.id, targetId);
     const target = await this.members.findActive(targetId, viewer.id);
     if (!target || target.role !== 'member') throw fail('user_not_found');
     const liked = await inTransaction(this.db, async ({ trx }) => {

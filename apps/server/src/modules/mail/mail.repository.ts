@@ -1,5 +1,6 @@
 import type { Db, DbOrTx } from '../../db/database.js';
 import type { MailRow } from '../../db/schema.js';
+import { notBlockedWith } from '../blocks/block-filters.js';
 
 /** A mail with what the inbox shows of its sender. */
 export interface MailWithSender extends MailRow {
@@ -22,10 +23,11 @@ export class MailRepository {
     return this.withSender(trx).where('mails.id', '=', id).executeTakeFirst();
   }
 
-  /** The inbox, newest first (mails_recipient index). */
+  /** The inbox, newest first (mails_recipient index); mails of members on either side of a block stay out of it. */
   list(recipientId: number, { type, offset, limit }: { type?: number; offset: number; limit: number }, trx: DbOrTx = this.db): Promise<MailWithSender[]> {
     return this.withSender(trx)
       .where('mails.recipient_id', '=', recipientId)
+      .where((eb) => notBlockedWith(eb, recipientId, 'mails.sender_id'))
       .$if(type != null, (q) => q.where('mails.type', '=', type!))
       .orderBy('mails.id', 'desc')
       .limit(limit)
@@ -38,6 +40,7 @@ export class MailRepository {
       .selectFrom('mails')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('recipient_id', '=', recipientId)
+      .where((eb) => notBlockedWith(eb, recipientId, 'mails.sender_id'))
       .$if(type != null, (q) => q.where('type', '=', type!))
       .executeTakeFirstOrThrow();
     return Number(row.n);

@@ -1,6 +1,7 @@
 import { exemptFromLevelRules, isReachable, opensMessageFrom, readsEveryMail, type EmailListBody, type EmailReleasedBody } from '@kindred/protocol';
 import type { Can, Member } from '../../domain/member.js';
 import { fail } from '../../errors.js';
+import type { BlockCheck } from '../blocks/blocks.service.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { MailRepository, MailWithSender } from './mail.repository.js';
 
@@ -28,6 +29,7 @@ export class MailService {
     private readonly mails: MailRepository,
     private readonly users: UsersRepository,
     private readonly can: Can,
+    private readonly blocks: BlockCheck,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -54,6 +56,7 @@ export class MailService {
     const recipient = await this.users.findByUsername(username.trim());
     if (!recipient) throw fail('user_not_found');
     if (!isReachable(recipient) || recipient.id === member.id) throw fail('recipient_unavailable');
+    await this.blocks.assertNotBlocked(member.id, recipient.id);
     if (!exemptFromLevelRules(member, recipient.id)) {
       if (!(await this.can(member, 'Start_mail_dialog'))) throw fail('no_permission');
       if ((await this.mails.existsBetween(member.id, recipient.id)) && !(await this.can(member, 'Continue_mail_dialog'))) throw fail('need_upgrade');
@@ -68,6 +71,7 @@ export class MailService {
   async open(member: Member, id: number): Promise<MailWithSender> {
     const mail = await this.mails.findById(id);
     if (!mail || mail.recipient_id !== member.id) throw fail('not_found');
+    await this.blocks.assertVisible(member.id, mail.sender_id);
     if (!opensMessageFrom(mail.sender_id, await this.readsAll(member))) throw fail('need_upgrade');
     await this.mails.markRead(id, member.id);
     return { ...mail, type: 1 };

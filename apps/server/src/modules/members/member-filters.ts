@@ -1,6 +1,7 @@
 import { onlineCutoff, seesThroughInvisible, type MemberListType } from '@kindred/protocol';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { notBlockedWith } from '../blocks/block-filters.js';
 
 /** What a member list asks for, as the repository understands it (built by the service). */
 export interface MemberQuery {
@@ -83,14 +84,20 @@ export function usernameStartsWith(eb: Eb, username: string): Expression<SqlBool
   return upper ? eb.and([from, eb('users.username_key', '<', upper)]) : from;
 }
 
-/** Who appears in member lists at all: active members other than the viewer (never staff). */
-export function listedMembers(eb: Eb, viewerId: number): Expression<SqlBool>[] {
-  return [eb('users.status', '=', 1), eb('users.role', '=', 'member'), eb('users.id', '!=', viewerId)];
+/**
+ * Who appears in member lists at all: active members other than the viewer (never staff), no block
+ * between them. `blocks: false` leaves the block out, for a count that takes the blocked away itself
+ * (MembersRepository.count).
+ */
+export function listedMembers(eb: Eb, viewerId: number, { blocks = true }: { blocks?: boolean } = {}): Expression<SqlBool>[] {
+  const conditions: Expression<SqlBool>[] = [eb('users.status', '=', 1), eb('users.role', '=', 'member'), eb('users.id', '!=', viewerId)];
+  if (blocks) conditions.push(notBlockedWith(eb, viewerId, 'users.id'));
+  return conditions;
 }
 
 /** Every condition on the users row of a member list; the like lists add theirs on the likes rows. */
-export function memberConditions(eb: Eb, q: MemberQuery): Expression<SqlBool> {
-  const conditions = listedMembers(eb, q.viewerId);
+export function memberConditions(eb: Eb, q: MemberQuery, { blocks = true }: { blocks?: boolean } = {}): Expression<SqlBool> {
+  const conditions = listedMembers(eb, q.viewerId, { blocks });
   if (q.type === 'online') conditions.push(shownOnline(eb, q.viewerSex, q.now));
   if (q.type === 'offline') conditions.push(eb.not(shownOnline(eb, q.viewerSex, q.now)));
   if (q.type === 'invisible') conditions.push(eb('users.is_yin', '=', 0));

@@ -1,6 +1,7 @@
 import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
 import type { Db, DbOrTx } from '../../db/database.js';
 import type { Database, UserRow } from '../../db/schema.js';
+import { blockedWith, notBlockedWith } from '../blocks/block-filters.js';
 import { activityColumn, listedMembers, memberConditions, shownOnline, type MemberQuery } from './member-filters.js';
 
 /** A member as lists and profiles need them; is_like arrives as 0/1 (SQLite) or a boolean (PostgreSQL). */
@@ -51,9 +52,18 @@ function cardColumns(viewerId: number) {
 export class MembersRepository {
   constructor(private readonly db: Db) {}
 
-  /** Any account in good standing (status 1), staff included: profiles of support are viewable. */
+  /**
+   * Any account in good standing (status 1), staff included: profiles of support are viewable.
+   * Members on either side of a block with the viewer are not found.
+   */
   findActive(id: number, viewerId: number, trx: DbOrTx = this.db): Promise<MemberRow | undefined> {
-    return trx.selectFrom('users').select(cardColumns(viewerId)).where('users.id', '=', id).where('users.status', '=', 1).executeTakeFirst();
+    return trx
+      .selectFrom('users')
+      .select(cardColumns(viewerId))
+      .where('users.id', '=', id)
+      .where('users.status', '=', 1)
+      .where((eb) => notBlockedWith(eb, viewerId, 'users.id'))
+      .executeTakeFirst();
   }
 
   /**
@@ -83,12 +93,28 @@ export class MembersRepository {
     return order(trx.selectFrom('users').select(cardColumns(q.viewerId)).where('users.id', 'in', pageIds)).execute();
   }
 
-  /** How many members the same list holds (for last_page): the same indexed filter, counted. */
+  /**
+   * How many members the same list holds (for last_page): the same indexed filter, counted. For the
+   * users lists the block filter stays out of the walk (a probe per member made the 100k count
+   * 1.7-2.7x slower on SQLite); the few blocked members the list would hold are counted from the
+   * viewer's blocks instead (a short range, then users by key) and taken away.
+   */
   async count(q: MemberQuery, trx: DbOrTx = this.db): Promise<number> {
-    const row = LIKE_LISTS.has(q.type)
-      ? await this.likesFrom(q, trx).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-      : await this.usersFrom(q, trx).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    return Number(row.n);
+    const n = (row: { n: number | string | bigint }) => Number(row.n);
+    if (LIKE_LISTS.has(q.type)) return n(await this.likesFrom(q, trx).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow());
+    const [all, blocked] = await Promise.all([
+      trx
+        .selectFrom('users')
+        .where((eb) => memberConditions(eb, q, { blocks: false }))
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+      trx
+        .selectFrom('users')
+        .where((eb) => eb.and([blockedWith(eb, q.viewerId, 'users.id'), memberConditions(eb, q, { blocks: false })]))
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    return n(all) - n(blocked);
   }
 
   /**

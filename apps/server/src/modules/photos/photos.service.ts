@@ -1,6 +1,7 @@
 import { LIMITS, type PhotoListBody } from '@kindred/protocol';
 import { fail } from '../../errors.js';
 import type { Member } from '../../domain/member.js';
+import type { BlockCheck } from '../blocks/blocks.service.js';
 import type { FileCleanup } from '../uploads/file-cleanup.js';
 import { ownsImage } from '../uploads/ownership.js';
 import type { UsersRepository } from '../users/users.repository.js';
@@ -22,6 +23,7 @@ export class PhotosService {
     private readonly photos: PhotosRepository,
     private readonly users: UsersRepository,
     private readonly files: FileCleanup,
+    private readonly blocks: BlockCheck,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -29,9 +31,10 @@ export class PhotosService {
     return this.page(viewer.id, paging);
   }
 
-  async ofMember(_viewer: Member, userId: number, paging: PhotoListBody): Promise<PhotoPage> {
+  async ofMember(viewer: Member, userId: number, paging: PhotoListBody): Promise<PhotoPage> {
     const owner = await this.users.findById(userId);
     if (!owner || owner.status !== 1) throw fail('user_not_found');
+    await this.blocks.assertVisible(viewer.id, userId);
     return this.page(userId, paging);
   }
 

@@ -2,6 +2,7 @@ import type { TrendType } from '@kindred/protocol';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { fixedQuery } from '../../db/fixed-query.js';
 import type { UserRow } from '../../db/schema.js';
+import { notBlockedWith } from '../blocks/block-filters.js';
 
 // The member's own figures (userinfo) count on every call: compiled once (fixed-query.ts).
 const countOfUser = fixedQuery((db, userId: number) =>
@@ -29,6 +30,8 @@ export interface FeedQuery {
   before?: number;
   offset: number;
   limit: number;
+  /** Leaves out authors on either side of a block with this member. */
+  viewerId?: number;
 }
 
 export class TrendsRepository {
@@ -52,9 +55,10 @@ export class TrendsRepository {
    * Newest first, by id: the feed walks the primary key, an author's trends trends_user. Trends of
    * pending or disabled accounts stay out of sight.
    */
-  async list({ authorId, before, offset, limit }: FeedQuery, trx: DbOrTx = this.db): Promise<TrendRow[]> {
+  async list({ authorId, before, offset, limit, viewerId }: FeedQuery, trx: DbOrTx = this.db): Promise<TrendRow[]> {
     const rows = await this.withAuthor(trx)
       .$if(authorId != null, (qb) => qb.where('trends.user_id', '=', authorId!))
+      .$if(viewerId != null, (qb) => qb.where((eb) => notBlockedWith(eb, viewerId!, 'trends.user_id')))
       .$if(before != null, (qb) => qb.where('trends.id', '<', before!))
       .orderBy('trends.id', 'desc')
       .offset(offset)

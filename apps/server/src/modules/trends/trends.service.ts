@@ -1,6 +1,7 @@
 import { LIMITS, TrendType, type ReleaseTrendBody, type TrendListBody } from '@kindred/protocol';
 import { fail } from '../../errors.js';
 import type { Member } from '../../domain/member.js';
+import type { BlockCheck } from '../blocks/blocks.service.js';
 import type { FileCleanup } from '../uploads/file-cleanup.js';
 import { ownsImage } from '../uploads/ownership.js';
 import type { UsersRepository } from '../users/users.repository.js';
@@ -20,17 +21,20 @@ export class TrendsService {
     private readonly trends: TrendsRepository,
     private readonly users: UsersRepository,
     private readonly files: FileCleanup,
+    private readonly blocks: BlockCheck,
     private readonly now: () => number = Date.now,
   ) {}
 
-  feed(_viewer: Member, paging: TrendListBody): Promise<TrendPage> {
-    return this.page(undefined, paging);
+  /** Everyone's trends but those of members on either side of a block with the viewer. */
+  feed(viewer: Member, paging: TrendListBody): Promise<TrendPage> {
+    return this.page(undefined, paging, viewer.id);
   }
 
   /** Another member's trends; accounts that are not active are "user does not exist". */
-  async ofMember(_viewer: Member, userId: number, paging: TrendListBody): Promise<TrendPage> {
+  async ofMember(viewer: Member, userId: number, paging: TrendListBody): Promise<TrendPage> {
     const author = await this.users.findById(userId);
     if (!author || author.status !== 1) throw fail('user_not_found');
+    await this.blocks.assertVisible(viewer.id, userId);
     return this.page(userId, paging);
   }
 
@@ -56,10 +60,10 @@ export class TrendsService {
   }
 
   /** Keyset (`before`) when the client sends it, else the page number; one extra row tells has_more. */
-  private async page(authorId: number | undefined, { before, page }: TrendListBody): Promise<TrendPage> {
+  private async page(authorId: number | undefined, { before, page }: TrendListBody, viewerId?: number): Promise<TrendPage> {
     const at = this.now();
     const offset = before != null ? 0 : (page - 1) * PAGE;
-    const rows = await this.trends.list({ authorId, before, offset, limit: PAGE + 1 });
+    const rows = await this.trends.list({ authorId, before, offset, limit: PAGE + 1, viewerId });
     return { rows: rows.slice(0, PAGE), hasMore: rows.length > PAGE, at };
   }
 }

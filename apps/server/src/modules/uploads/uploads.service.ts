@@ -18,6 +18,18 @@ export class UploadsService {
     return this.storage.put(keyFor(dir, member.id, image.ext), image.data);
   }
 
+  /** A report's picture (modules/reports): the same pipeline, kept under report/<reporter id>/. */
+  async uploadReportImage(member: Member, file: UploadedFile): Promise<string> {
+    if (file.buffer.length === 0) throw fail('not_an_image');
+    const image = await reencodeUpload(file.buffer);
+    return this.storage.put(keyFor('report', member.id, image.ext), image.data);
+  }
+
+  /** Removes a file this service stored for a row that was then not written. */
+  async discard(url: string): Promise<void> {
+    await this.storage.remove(url);
+  }
+
   async uploadAvatar(member: Member, file: UploadedFile | undefined): Promise<string> {
     if (!file || file.buffer.length === 0) throw fail('not_an_image');
     const image = await encodeAvatar(file.buffer);

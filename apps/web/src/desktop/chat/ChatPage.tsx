@@ -29,10 +29,13 @@ export function ChatPage() {
   const contact = useContact(uid);
   const peer = useChatPeer(uid);
 
-  const remove = () => {
-    useChat.getState().remove(uid);
+  const leave = () => {
     useChatWindows.getState().close(uid);
     navigate('/w/home/chat', { replace: true });
+  };
+  const remove = () => {
+    useChat.getState().remove(uid);
+    leave();
   };
 
   return (
@@ -45,7 +48,7 @@ export function ChatPage() {
         {uid ? (
           <>
             {contact ? (
-              <ConversationHeader contact={contact} onDelete={remove} />
+              <ConversationHeader contact={contact} onDelete={remove} onBlocked={leave} />
             ) : (
               // Not in the chat list (yet, or refused by the server): still who it is with.
               <header className="kd-chat-head" data-testid="chat-head">

@@ -7,6 +7,8 @@ import { useContact } from '../../chat/use-chat';
 import { useChatPeer } from '../../chat/use-chat-peer';
 import { Avatar } from '../../ui/Avatar';
 import { OnlineDot } from '../components/members/OnlineStatus';
+import { SUPPORT_ACCOUNT_ID } from '@kindred/protocol';
+import { BlockButton } from '../screens/blocking/BlockButton';
 import { chatPageUrl, contactPresence } from './chat-view';
 import { ConversationView } from './ConversationView';
 import { useChatWindows, type ChatWindow } from './window-store';
@@ -37,6 +39,7 @@ export function ChatWindowBox({ window: w }: { window: ChatWindow }) {
         </strong>
         {w.collapsed && contact?.count ? <Badge count={contact.count} overflowCount={99} size="small" /> : null}
         <span className="kd-grow" />
+        {w.uid === SUPPORT_ACCOUNT_ID || !peer ? null : <BlockButton compact member={{ id: w.uid, username: peer.username }} onBlocked={() => close(w.uid)} />}
         <Tooltip title={t('chat.openPage')}>
           <Button type="text" size="small" icon={<ExpandAltOutlined />} aria-label={t('chat.openPage')} onClick={stop(() => navigate(chatPageUrl(w.uid, w.address)))} data-testid="chat-window-page" />
         </Tooltip>

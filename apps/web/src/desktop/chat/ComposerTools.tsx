@@ -2,8 +2,10 @@ import { GiftOutlined, PictureOutlined, SmileOutlined, TranslationOutlined } fro
 import { Button, Popover, Tooltip } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../ui/ComingSoon';
+import type { GiftWire } from '@kindred/protocol';
 import { EmoticonPicker } from '../../ui/emoticons/EmoticonPicker';
+import { GiftGrid } from '../screens/gifts/GiftGrid';
+import { SendGiftDialog } from '../screens/gifts/SendGiftDialog';
 
 interface ToolsProps {
   onEmoticon: (code: string) => void;
@@ -12,13 +14,16 @@ interface ToolsProps {
   /** Only where the conversation has room for the translate box and the gift picker (the chat page). */
   onTranslate?: () => void;
   translating?: boolean;
-  gifts?: boolean;
+  /** The open peer's username: the gift picker sends to them. */
+  giftTo?: string;
 }
 
 /** The buttons above the message input: emoticons, image, translate box and the gift picker's slot. */
-export function ComposerTools({ onEmoticon, onImage, uploading, onTranslate, translating, gifts }: ToolsProps) {
+export function ComposerTools({ onEmoticon, onImage, uploading, onTranslate, translating, giftTo }: ToolsProps) {
   const { t } = useTranslation('desktop');
   const [picking, setPicking] = useState(false);
+  const [pickingGift, setPickingGift] = useState(false);
+  const [gift, setGift] = useState<GiftWire | null>(null);
   const file = useRef<HTMLInputElement>(null);
 
   const chosen = (f: File | undefined) => {
@@ -64,12 +69,31 @@ export function ComposerTools({ onEmoticon, onImage, uploading, onTranslate, tra
           />
         </Tooltip>
       ) : null}
-      {gifts ? (
-        <Popover trigger="click" placement="topLeft" content={<div className="kd-chat-gift-soon"><ComingSoon title={t('chat.gifts')} /></div>}>
-          <Tooltip title={t('chat.gifts')}>
-            <Button type="text" size="small" icon={<GiftOutlined />} aria-label={t('chat.gifts')} data-testid="chat-gift" />
-          </Tooltip>
-        </Popover>
+      {giftTo ? (
+        <>
+          <Popover
+            open={pickingGift}
+            onOpenChange={setPickingGift}
+            trigger="click"
+            placement="topLeft"
+            content={
+              <div className="kd-chat-gift-picker" data-testid="chat-gift-picker">
+                <GiftGrid
+                  compact
+                  onPick={(g) => {
+                    setPickingGift(false);
+                    setGift(g);
+                  }}
+                />
+              </div>
+            }
+          >
+            <Tooltip title={t('chat.gifts')}>
+              <Button type="text" size="small" icon={<GiftOutlined />} aria-label={t('chat.gifts')} data-testid="chat-gift" />
+            </Tooltip>
+          </Popover>
+          <SendGiftDialog target={gift ? { gift, username: giftTo } : null} onClose={() => setGift(null)} />
+        </>
       ) : null}
     </div>
   );

@@ -39,7 +39,7 @@ export function ContactRow({ contact, selected, onSelect, avatarSize = 44 }: { c
           </span>
           <span className="kd-chat-contact-bottom">
             <span className="kd-chat-contact-last">
-              {contact.last_type === 'img' ? t('common:chat.image') : <EmoticonText text={contact.content} />}
+              {contact.last_type === 'img' ? t('common:chat.image') : contact.last_type === 'gift' ? t('common:chat.gift') : <EmoticonText text={contact.content} />}
             </span>
             <Badge count={contact.count} overflowCount={99} size="small" />
           </span>

@@ -7,12 +7,13 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useUploadMutation } from '../../api/account';
 import { useErrorText } from '../../api/errors';
-import { refusalShownInPlace } from '../../chat/chat-reducer';
+import { isBlockRefusal, refusalShownInPlace } from '../../chat/chat-reducer';
 import { useChat } from '../../chat/chat-store';
 import { useConversation } from '../../chat/use-chat';
 import { useChatPeer, type ChatPeer } from '../../chat/use-chat-peer';
 import { useSession } from '../../state/session';
 import { insertEmoticon } from '../../ui/emoticons/EmoticonPicker';
+import { ChatBlockedNotice } from '../screens/blocking/ChatBlockedNotice';
 import { ComposerTools } from './ComposerTools';
 import { ConnectionStatus } from './ConnectionStatus';
 import { MessageList } from './MessageList';
@@ -97,7 +98,9 @@ export function ConversationView({ uid, address, full = false, peer: known }: { 
           }}
         />
       ) : null}
-      {refusalShownInPlace(refusal) ? (
+      {isBlockRefusal(refusal) ? (
+        <ChatBlockedNotice refusal={refusal} member={{ id: uid, username: peer.username }} />
+      ) : refusalShownInPlace(refusal) ? (
         // Refused for a reason sending again cannot change: say why once and offer the upgrade (issue 13).
         <div className="kd-chat-refusal" role="status" data-testid="chat-refusal" data-error={refusal}>
           <p>{t(`common:errors.${refusal}`)}</p>
@@ -113,7 +116,7 @@ export function ConversationView({ uid, address, full = false, peer: known }: { 
             uploading={upload.isPending}
             onTranslate={full ? () => (translating ? setTranslating(null) : openTranslate(draft)) : undefined}
             translating={Boolean(translating)}
-            gifts={full}
+            giftTo={full && peer.username ? peer.username : undefined}
           />
           <div className="kd-chat-input">
             <Input.TextArea

@@ -5,6 +5,7 @@ import { isFinalRefusal } from '../../chat/chat-reducer';
 import type { ChatLine } from '../../chat/use-chat';
 import { Avatar } from '../../ui/Avatar';
 import { EmoticonText } from '../../ui/emoticons/EmoticonText';
+import { GiftMessage } from '../../ui/GiftMessage';
 
 interface BubbleProps {
   line: ChatLine;
@@ -16,7 +17,7 @@ interface BubbleProps {
   onImageLoad?: () => void;
 }
 
-function BubbleContent({ line, onImageLoad }: Pick<BubbleProps, 'line' | 'onImageLoad'>) {
+function BubbleContent({ line, mine, onImageLoad }: Pick<BubbleProps, 'line' | 'mine' | 'onImageLoad'>) {
   const { t } = useTranslation();
   const m = line.message;
   if (line.kind === 'stored' && line.message.locked === 1)
@@ -25,6 +26,7 @@ function BubbleContent({ line, onImageLoad }: Pick<BubbleProps, 'line' | 'onImag
         <LockOutlined /> {t('chat.locked')}
       </span>
     );
+  if (m.type === 'gift') return <GiftMessage message={m} mine={mine} />;
   if (m.type === 'img') return <Image className="kd-chat-image" src={m.img} alt={t('chat.image')} onLoad={onImageLoad} data-testid="chat-image" />;
   return <EmoticonText text={m.content} />;
 }
@@ -42,8 +44,8 @@ export function MessageBubble({ line, mine, peer, onRetry, onTranslate, onImageL
     <div className={`kd-chat-line ${mine ? 'is-mine' : 'is-theirs'}`} data-testid="chat-message" data-state={state} data-mine={mine ? 1 : 0}>
       {mine ? null : <Avatar src={peer.avatar} name={peer.username} size={28} className="kd-chat-line-avatar" />}
       <div className="kd-chat-line-body">
-        <div className={`kd-chat-bubble${isImage ? ' is-image' : ''}`}>
-          <BubbleContent line={line} onImageLoad={onImageLoad} />
+        <div className={`kd-chat-bubble${isImage ? ' is-image' : ''}${m.type === 'gift' ? ' is-gift' : ''}`}>
+          <BubbleContent line={line} mine={mine} onImageLoad={onImageLoad} />
         </div>
         {translatable ? (
           <Tooltip title={t('chat.translateThis')}>

@@ -2,6 +2,7 @@ import { BellOutlined, GiftOutlined, SafetyCertificateOutlined } from '@ant-desi
 import { LIMITS, NoticeStatus, type NoticeWire } from '@kindred/protocol';
 import { Badge, Button, Dropdown, Empty, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { useReadNoticeMutation, useUnreadNoticesQuery } from '../../api/notices';
 import { EmoticonText } from '../../ui/emoticons/EmoticonText';
 import { RelativeTime } from '../../ui/RelativeTime';
@@ -10,7 +11,7 @@ function NoticeItem({ notice, onRead }: { notice: NoticeWire; onRead: (id: numbe
   const { t } = useTranslation('desktop');
   const isGift = notice.type === 'gift';
   return (
-    <li>
+    <li data-testid="notice-item" data-type={notice.type}>
       <button type="button" className="kd-notice" onClick={() => onRead(notice.id)} title={t('notices.markRead')}>
         <span className={`kd-notice-icon ${isGift ? 'is-gift' : 'is-report'}`}>
           {isGift && notice.gift?.path ? <img src={notice.gift.path} alt="" /> : isGift ? <GiftOutlined /> : <SafetyCertificateOutlined />}
@@ -32,6 +33,7 @@ export function NoticeBell() {
   const { t } = useTranslation('desktop');
   const { data, isLoading } = useUnreadNoticesQuery();
   const readNotice = useReadNoticeMutation();
+  const navigate = useNavigate();
   const notices = (data?.data ?? []).filter((n) => n.status === NoticeStatus.unread).slice(0, LIMITS.noticeDropdownSize);
   const unread = data?.unread ?? 0;
 
@@ -50,7 +52,15 @@ export function NoticeBell() {
       ) : (
         <ul>
           {notices.map((n) => (
-            <NoticeItem key={n.id} notice={n} onRead={(id) => readNotice.mutate(id)} />
+            <NoticeItem
+              key={n.id}
+              notice={n}
+              onRead={(id) => {
+                readNotice.mutate(id);
+                // A gift notice opens the received gifts, where the gift now is.
+                if (n.type === 'gift') navigate('/w/home/store/mine');
+              }}
+            />
           ))}
         </ul>
       )}

@@ -1,4 +1,4 @@
-import { DownOutlined, EditOutlined, EyeOutlined, LogoutOutlined, MailOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { DownOutlined, EditOutlined, EyeOutlined, FlagOutlined, LogoutOutlined, MailOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { Sex } from '@kindred/protocol';
 import { App, Dropdown, Switch } from 'antd';
 import type { MenuProps } from 'antd';
@@ -15,6 +15,7 @@ const LINKS = {
   edit: '/w/home/user/edit',
   general: '/w/home/user/general',
   mail: '/w/home/message',
+  reports: '/w/home/user/reports',
 } as const;
 
 /** The member's avatar and name, opening profile, edit, settings, mail and sign out; women also get the online / invisible switch. */
@@ -63,6 +64,7 @@ export function UserMenu() {
           { key: 'edit', icon: <EditOutlined />, label: t('nav.edit') },
           { key: 'general', icon: <SettingOutlined />, label: t('nav.general') },
           { key: 'mail', icon: <MailOutlined />, label: t('nav.mail') },
+          { key: 'reports', icon: <FlagOutlined />, label: t('reports.listTitle') },
           ...(woman ? visibilityItems : []),
           { type: 'divider' },
           { key: 'signOut', icon: <LogoutOutlined />, label: t('nav.signOut'), danger: true },

@@ -1,4 +1,4 @@
-import { BellOutlined, EditOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { BellOutlined, EditOutlined, FlagOutlined, SettingOutlined, StopOutlined, UserOutlined } from '@ant-design/icons';
 import { Menu } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -8,6 +8,8 @@ const PAGES = [
   { key: 'edit', icon: <EditOutlined />, label: 'nav.edit' },
   { key: 'general', icon: <SettingOutlined />, label: 'nav.general' },
   { key: 'notification', icon: <BellOutlined />, label: 'nav.notification' },
+  { key: 'blocked', icon: <StopOutlined />, label: 'blocking.listTitle' },
+  { key: 'reports', icon: <FlagOutlined />, label: 'reports.listTitle' },
 ];
 
 /** The member's own pages: profile, edit and settings, with a side menu. */

@@ -1,14 +1,17 @@
 import { LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
 import { LIMITS, Sex } from '@kindred/protocol';
 import { Alert, App, Button, Checkbox, Form, Input, Radio } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useProofOfWork } from '../../../api/antispam';
 import { ApiError } from '../../../api/client';
 import { useRegisterMutation } from '../../../api/auth';
 import { useErrorText } from '../../../api/errors';
 import { BirthdaySelects, isCompleteBirthday, type BirthdayParts } from '../../components/BirthdaySelects';
 import { CountrySelect } from '../../components/CountrySelect';
 import { useFormRules } from '../../components/use-form-rules';
+import { PowStatus } from '../../../ui/pow/PowStatus';
 
 interface RegisterValues {
   username: string;
@@ -22,6 +25,9 @@ interface RegisterValues {
   agreement: boolean;
 }
 
+/** Failures that belong to one field of the form. */
+const FIELD_OF: Record<string, keyof RegisterValues> = { username_taken: 'username', email_taken: 'email', disposable_email: 'email' };
+
 /** Plain registration, or the invitation variant (`/w/regist/:code`) which adds Lai ID, country and a repeat. */
 export function RegisterScreen() {
   const { code } = useParams();
@@ -33,13 +39,20 @@ export function RegisterScreen() {
   const errorText = useErrorText();
   const { message } = App.useApp();
   const navigate = useNavigate();
+  const pow = useProofOfWork();
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
   const [min, max] = invited ? [LIMITS.invitationUsernameMin, LIMITS.invitationUsernameMax] : [LIMITS.usernameMin, LIMITS.usernameMax];
 
-  const submit = (v: RegisterValues) => {
-    if (!isCompleteBirthday(v.birthday)) return;
-    // mutateAsync: signing in unmounts this screen before per-call callbacks would run.
-    register
-      .mutateAsync({
+  const submit = async (v: RegisterValues) => {
+    if (!isCompleteBirthday(v.birthday) || sending) return;
+    setSending(true);
+    setFailure(null);
+    try {
+      // Usually solved while the form was filled in; otherwise the button waits for it.
+      const altcha = await pow.take();
+      // mutateAsync: signing in unmounts this screen before per-call callbacks would run.
+      const { pending } = await register.mutateAsync({
         username: v.username.trim(),
         email: v.email.trim(),
         password: v.password.trim(),
@@ -47,18 +60,19 @@ export function RegisterScreen() {
         birthday: Date.UTC(v.birthday.year, v.birthday.month - 1, v.birthday.day),
         country: invited ? (v.country ?? '') : '',
         ...(invited ? { laid: v.laid?.trim(), code } : {}),
-      })
-      .then(({ pending }) => {
-        if (pending) void message.info(t('common:messages.underReview'), 4);
-        else void message.success(t('common:messages.registered'));
-        navigate('/w/home/index', { replace: true });
-      })
-      .catch((error: unknown) => {
-        // Taken names point at their field as well as the banner.
-        if (error instanceof ApiError && (error.id === 'username_taken' || error.id === 'email_taken')) {
-          form.setFields([{ name: error.id === 'username_taken' ? 'username' : 'email', errors: [errorText(error)] }]);
-        }
+        altcha,
       });
+      if (pending) void message.info(t('common:messages.underReview'), 4);
+      else void message.success(t('common:messages.registered'));
+      navigate('/w/home/index', { replace: true });
+    } catch (error) {
+      setFailure(error);
+      // Refused addresses and taken names point at their field as well as the banner.
+      const field = error instanceof ApiError ? FIELD_OF[error.id ?? ''] : undefined;
+      if (field) form.setFields([{ name: field, errors: [errorText(error)] }]);
+    } finally {
+      setSending(false);
+    }
   };
 
   return (
@@ -143,10 +157,11 @@ export function RegisterScreen() {
             </Link>
           </Checkbox>
         </Form.Item>
-        {register.error ? <Alert className="kd-form-alert" type="error" showIcon title={errorText(register.error)} /> : null}
-        <Button type="primary" htmlType="submit" block loading={register.isPending}>
+        {failure ? <Alert className="kd-form-alert" type="error" showIcon title={errorText(failure)} /> : null}
+        <Button type="primary" htmlType="submit" block loading={sending}>
           {t('common:actions.signUp')}
         </Button>
+        <PowStatus state={pow.state} required={pow.required} />
       </Form>
       <p className="kd-auth-switch">
         {t('auth.regist.haveAccount')} <Link to="/w/login">{t('common:actions.signIn')}</Link>

@@ -1,23 +1,29 @@
 import { FlagOutlined, GiftOutlined, MessageOutlined, PictureOutlined, SafetyCertificateFilled } from '@ant-design/icons';
 import type { MemberDetailWire } from '@kindred/protocol';
 import { Button, Tooltip } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../../ui/Avatar';
 import { BannerArt } from '../../../ui/BannerArt';
 import { EmoticonText } from '../../../ui/emoticons/EmoticonText';
 import { useOpenChatWindow } from '../../chat/use-open-chat-window';
+import { useChatWindows } from '../../chat/window-store';
 import { FollowButton } from '../../components/members/FollowButton';
+import { BlockButton } from '../blocking/BlockButton';
 import { MemberFacts } from '../../components/members/MemberFacts';
 import { MemberName } from '../../components/members/MemberName';
 import { OnlineDot, OnlineText } from '../../components/members/OnlineStatus';
-import { useComingLater } from '../../components/use-desktop-feedback';
+import { SendGiftDialog } from '../gifts/SendGiftDialog';
+import { ReportDialog } from '../reports/ReportDialog';
 
 /** Background photo, avatar, name, badge, facts, signature, counts and the buttons of docs/product-rules.md §2. */
 export function ProfileHeader({ member }: { member: MemberDetailWire }) {
   const { t } = useTranslation('desktop');
-  const later = useComingLater();
+  const [gifting, setGifting] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const openChat = useOpenChatWindow();
+  const navigate = useNavigate();
   const cover = member.backphotos[0]?.img;
   return (
     <section className="kd-card kd-detail-hero">
@@ -56,7 +62,7 @@ export function ProfileHeader({ member }: { member: MemberDetailWire }) {
           {t('detail.message')}
         </Button>
         <FollowButton member={member} size="large" />
-        <Button size="large" icon={<GiftOutlined />} onClick={() => later('gift')} data-testid="detail-gift">
+        <Button size="large" icon={<GiftOutlined />} onClick={() => setGifting(true)} data-testid="detail-gift">
           {t('detail.gift')}
         </Button>
         <Link to={`/w/home/photo/${member.id}`}>
@@ -65,10 +71,16 @@ export function ProfileHeader({ member }: { member: MemberDetailWire }) {
           </Button>
         </Link>
         <span className="kd-grow" />
-        <Button size="large" type="text" icon={<FlagOutlined />} onClick={() => later('report')} data-testid="detail-report">
+        <BlockButton member={member} size="large" onBlocked={() => {
+            useChatWindows.getState().close(member.id);
+            navigate('/w/home/index', { replace: true });
+          }} />
+        <Button size="large" type="text" icon={<FlagOutlined />} onClick={() => setReporting(true)} data-testid="detail-report">
           {t('detail.report')}
         </Button>
       </div>
+      {reporting ? <ReportDialog member={member} onClose={() => setReporting(false)} /> : null}
+      {gifting ? <SendGiftDialog target={{ username: member.username }} onClose={() => setGifting(false)} /> : null}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { App, Button, Checkbox, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { loadGeneral, saveGeneral, type GeneralSettings } from '../../settings-store';
+import { AccountDataCard } from '../reports/AccountDataCard';
 
 /** General settings: the mass-mail subscription, kept in this browser. */
 export function GeneralSettingsScreen() {
@@ -11,6 +12,7 @@ export function GeneralSettingsScreen() {
     void message.success(t('settings.saved'));
   };
   return (
+    <>
     <section className="kd-card">
       <header className="kd-page-head">
         <h1>{t('titles.general')}</h1>
@@ -33,5 +35,7 @@ export function GeneralSettingsScreen() {
         </footer>
       </Form>
     </section>
+    <AccountDataCard />
+    </>
   );
 }

@@ -28,7 +28,7 @@ const info = {
           heading: 'Acknowledgements',
           paragraphs: [
             'Member avatars of the demo community are generated with DiceBear: the "Avataaars" style by Pablo Stanley, licensed under CC BY 4.0, via DiceBear (dicebear.com).',
-            'Emoticons are Twemoji graphics by Twitter, Inc. and other contributors, licensed under CC BY 4.0 (creativecommons.org/licenses/by/4.0).',
+            'Emoticons and gift pictures are Twemoji graphics by Twitter, Inc. and other contributors, licensed under CC BY 4.0 (creativecommons.org/licenses/by/4.0).',
           ],
         },
       ],

@@ -27,7 +27,7 @@ const info: InfoStrings = {
         },
         {
           heading: '致谢',
-          paragraphs: ['演示社区的会员头像由 DiceBear 生成：采用 Pablo Stanley 设计的 “Avataaars” 风格，依据 CC BY 4.0 许可，经由 DiceBear（dicebear.com）提供。', '表情图片来自 Twemoji，由 Twitter, Inc. 及其他贡献者创作，依据 CC BY 4.0 许可（creativecommons.org/licenses/by/4.0）。'],
+          paragraphs: ['演示社区的会员头像由 DiceBear 生成：采用 Pablo Stanley 设计的 “Avataaars” 风格，依据 CC BY 4.0 许可，经由 DiceBear（dicebear.com）提供。', '表情与礼物图片来自 Twemoji，由 Twitter, Inc. 及其他贡献者创作，依据 CC BY 4.0 许可（creativecommons.org/licenses/by/4.0）。'],
         },
       ],
     },

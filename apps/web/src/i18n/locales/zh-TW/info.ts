@@ -27,7 +27,7 @@ const info: InfoStrings = {
         },
         {
           heading: '致謝',
-          paragraphs: ['示範社群的會員頭像由 DiceBear 產生：採用 Pablo Stanley 設計的「Avataaars」風格，依據 CC BY 4.0 授權，經由 DiceBear（dicebear.com）提供。', '表情圖片來自 Twemoji，由 Twitter, Inc. 及其他貢獻者創作，依據 CC BY 4.0 授權（creativecommons.org/licenses/by/4.0）。'],
+          paragraphs: ['示範社群的會員頭像由 DiceBear 產生：採用 Pablo Stanley 設計的「Avataaars」風格，依據 CC BY 4.0 授權，經由 DiceBear（dicebear.com）提供。', '表情與禮物圖片來自 Twemoji，由 Twitter, Inc. 及其他貢獻者創作，依據 CC BY 4.0 授權（creativecommons.org/licenses/by/4.0）。'],
         },
       ],
     },

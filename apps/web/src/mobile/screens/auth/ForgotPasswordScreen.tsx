@@ -2,6 +2,7 @@ import { Button } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useProofOfWork } from '../../../api/antispam';
 import { useForgetMutation } from '../../../api/auth';
 import { useErrorText } from '../../../api/errors';
 import { AuthLayout } from '../../components/AuthLayout';
@@ -9,6 +10,7 @@ import { Field, FieldInput } from '../../components/Field';
 import { checkEmail, problemText } from '../../form-rules';
 import { MailIcon } from '../../icons';
 import { toastFail } from '../../toast';
+import { PowStatus } from '../../../ui/pow/PowStatus';
 import { useSingleFlight } from '../../use-single-flight';
 import '../../auth.css';
 
@@ -19,15 +21,20 @@ export default function ForgotPasswordScreen() {
   const forget = useForgetMutation();
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState(false);
+  const pow = useProofOfWork(!sent);
+  const [sending, setSending] = useState(false);
 
   const submit = useSingleFlight(async (event: FormEvent) => {
     const problem = checkEmail(email);
     if (problem) return toastFail(problemText(t, problem));
+    setSending(true);
     try {
-      await forget.mutateAsync(email.trim());
+      await forget.mutateAsync({ email: email.trim(), altcha: await pow.take() });
       setSent(true);
     } catch (error) {
       toastFail(errorText(error));
+    } finally {
+      setSending(false);
     }
   });
 
@@ -59,9 +66,10 @@ export default function ForgotPasswordScreen() {
         <Field icon={<MailIcon />}>
           <FieldInput name="email" type="email" inputMode="email" autoComplete="email" placeholder={t('forgot.emailPlaceholder')} value={email} onChange={setEmail} />
         </Field>
-        <Button className="m-submit" type="submit" color="primary" block size="large" loading={forget.isPending}>
+        <Button className="m-submit" type="submit" color="primary" block size="large" loading={sending}>
           {t('forgot.submit')}
         </Button>
+        <PowStatus state={pow.state} required={pow.required} />
       </form>
     </AuthLayout>
   );

@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useLanguageMutation } from '../../../api/account';
+import { useProofOfWork } from '../../../api/antispam';
 import { useRegisterMutation } from '../../../api/auth';
 import { useErrorText } from '../../../api/errors';
 import { AuthLayout } from '../../components/AuthLayout';
@@ -15,6 +16,7 @@ import { BIRTHDAY_DEFAULT, pickerToBirthday } from '../../dates';
 import { checkRegister, problemText, type RegisterForm } from '../../form-rules';
 import { GlobeIcon, IdIcon, LockIcon, MailIcon, UserIcon } from '../../icons';
 import { toast, toastFail } from '../../toast';
+import { PowStatus } from '../../../ui/pow/PowStatus';
 import { useSingleFlight } from '../../use-single-flight';
 import '../../auth.css';
 
@@ -37,6 +39,8 @@ export default function RegisterScreen() {
   const invitation = Boolean(code);
   const register = useRegisterMutation();
   const saveLanguage = useLanguageMutation();
+  const pow = useProofOfWork();
+  const [sending, setSending] = useState(false);
   const [form, setForm] = useState<RegisterForm>(initialForm);
   const [agreed, setAgreed] = useState(true);
   const set = <K extends keyof RegisterForm>(key: K) => (value: RegisterForm[K]) => setForm((f) => ({ ...f, [key]: value }));
@@ -46,7 +50,10 @@ export default function RegisterScreen() {
     if (!agreed) return toastFail(t('common:validation.agreement'));
     const problem = checkRegister(form, invitation);
     if (problem) return toastFail(problemText(t, problem));
+    setSending(true);
     try {
+      // Usually solved while the member filled the form in; otherwise the button waits for it.
+      const altcha = await pow.take();
       const { pending } = await register.mutateAsync({
         username: form.username.trim(),
         email: form.email.trim(),
@@ -55,6 +62,7 @@ export default function RegisterScreen() {
         birthday: form.birthday!,
         country: form.country.trim(),
         ...(invitation ? { laid: form.laid.trim(), code } : {}),
+        altcha,
       });
       toast(t(pending ? 'common:messages.underReview' : 'common:messages.registered'), pending ? 'info' : 'success', 3000);
       // The account keeps the language chosen here, so its e-mails arrive in it.
@@ -62,6 +70,8 @@ export default function RegisterScreen() {
       if (lang !== 'en') saveLanguage.mutateAsync(lang).catch(() => undefined);
     } catch (error) {
       toastFail(errorText(error));
+    } finally {
+      setSending(false);
     }
   });
 
@@ -135,9 +145,10 @@ export default function RegisterScreen() {
               {t('register.agreeLink')}
             </Link>
           </div>
-          <Button className="m-submit" type="submit" color="primary" block size="large" loading={register.isPending}>
+          <Button className="m-submit" type="submit" color="primary" block size="large" loading={sending}>
             {t('register.submit')}
           </Button>
+          <PowStatus state={pow.state} required={pow.required} />
         </form>
       </AuthLayout>
     </KitLocale>

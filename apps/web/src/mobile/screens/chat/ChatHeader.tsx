@@ -13,10 +13,12 @@ export interface ChatHeaderProps {
   online: boolean;
   back: string;
   onDelete: () => void;
+  /** Block the other member (not offered for the support account). */
+  onBlock?: () => void;
 }
 
 /** The conversation's bar: back, the other member's name and state, and a menu with "delete conversation". */
-export function ChatHeader({ name, status, online, back, onDelete }: ChatHeaderProps) {
+export function ChatHeader({ name, status, online, back, onDelete, onBlock }: ChatHeaderProps) {
   const { t } = useTranslation('mobile');
   const goBack = useGoBack(back);
   const [menu, setMenu] = useState(false);
@@ -40,7 +42,10 @@ export function ChatHeader({ name, status, online, back, onDelete }: ChatHeaderP
         visible={menu}
         onClose={() => setMenu(false)}
         cancelText={t('common:actions.cancel')}
-        actions={[{ key: 'delete', text: t('chat.deleteConversation'), danger: true, onClick: onDelete }]}
+        actions={[
+          { key: 'delete', text: t('chat.deleteConversation'), danger: true, onClick: onDelete },
+          ...(onBlock ? [{ key: 'block', text: <span data-testid="chat-block">{t('blocking.blockMember', { name })}</span>, danger: true, onClick: onBlock }] : []),
+        ]}
       />
     </header>
   );

@@ -11,6 +11,7 @@ import { OnlineDot } from '../discovery/Presence';
 function LastMessage({ contact }: { contact: ConversationWire }) {
   const { t } = useTranslation();
   if (contact.last_type === 'img') return <span>{t('chat.image')}</span>;
+  if (contact.last_type === 'gift') return <span>{t('chat.gift')}</span>;
   return <EmoticonText text={contact.content} />;
 }
 

@@ -2,7 +2,7 @@ import { SUPPORT_ACCOUNT_ID, TRANSLATE_TARGETS, type ChatAddress, type MessageWi
 import { ActionSheet } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { refusalShownInPlace } from '../../../chat/chat-reducer';
+import { isBlockRefusal, refusalShownInPlace } from '../../../chat/chat-reducer';
 import { useChat } from '../../../chat/chat-store';
 import { useContact, useChatStatus, useConversation } from '../../../chat/use-chat';
 import { useChatPeer } from '../../../chat/use-chat-peer';
@@ -10,6 +10,8 @@ import { useSession } from '../../../state/session';
 import { useNavigate } from 'react-router';
 import { useGoBack } from '../../use-go-back';
 import { UPGRADE_PATH } from '../discovery/use-upgrade-redirect';
+import { ChatBlockedFooter } from '../blocking/ChatBlockedFooter';
+import { useBlockMember } from '../blocking/use-block-member';
 import { ChatComposer } from './ChatComposer';
 import { ChatHeader } from './ChatHeader';
 import { lineKey } from '../../../chat/message-lines';
@@ -40,6 +42,7 @@ export function ConversationView({ uid, address, back }: { uid: number; address:
   const { items, translate } = useTranslations();
   const [translating, setTranslating] = useState<MessageWire | null>(null);
   const deleteConversation = useDeleteConversation();
+  const blockMember = useBlockMember();
   const goBack = useGoBack(back);
   const firstKey = conversation.lines.length ? lineKey(conversation.lines[0]!) : undefined;
   const scroll = useStickToBottom(conversation.lines, firstKey);
@@ -58,6 +61,7 @@ export function ConversationView({ uid, address, back }: { uid: number; address:
         status={service ? t('chat.serviceStatus') : contact ? t(online ? 'chat.online' : 'chat.offline') : ''}
         back={back}
         onDelete={() => void deleteConversation({ uid, username: name }).then((done) => done && goBack())}
+        onBlock={service ? undefined : () => void blockMember({ id: uid, username: name }).then((done) => done && goBack())}
       />
       {connection ? (
         <div className="m-chat-connection" role="status" data-testid="chat-connection">
@@ -78,7 +82,9 @@ export function ConversationView({ uid, address, back }: { uid: number; address:
         onRetry={conversation.retry}
         scroll={scroll}
       />
-      {refusalShownInPlace(refusal) ? (
+      {isBlockRefusal(refusal) ? (
+        <ChatBlockedFooter refusal={refusal} member={{ id: uid, username: name }} />
+      ) : refusalShownInPlace(refusal) ? (
         // Refused for a reason sending again cannot change: said once, here, with the upgrade (issue 13).
         <footer className="m-chat-refusal" role="status" data-testid="chat-refusal" data-error={refusal}>
           <p>{t(`common:errors.${refusal}`)}</p>

@@ -6,6 +6,7 @@ import { isFinalRefusal } from '../../../chat/chat-reducer';
 import type { ChatLine } from '../../../chat/use-chat';
 import { Avatar } from '../../../ui/Avatar';
 import { EmoticonText } from '../../../ui/emoticons/EmoticonText';
+import { GiftMessage } from '../../../ui/GiftMessage';
 import { LockIcon } from '../../icons';
 import { TranslateIcon } from './chat-icons';
 import type { Translation } from './use-translations';
@@ -19,7 +20,7 @@ export interface BubbleProps {
   onRetry: (clientId: string) => void;
 }
 
-function Content({ line }: { line: ChatLine }) {
+function Content({ line, mine }: { line: ChatLine; mine: boolean }) {
   const { t } = useTranslation('mobile');
   const m = line.message;
   if (line.kind === 'stored' && line.message.locked === 1) {
@@ -32,6 +33,7 @@ function Content({ line }: { line: ChatLine }) {
       </span>
     );
   }
+  if (m.type === 'gift') return <GiftMessage message={m} mine={mine} />;
   if (m.type === 'img') {
     return (
       <button type="button" className="m-bubble-img" onClick={() => ImageViewer.show({ image: m.img })} aria-label={t('chat.photo')}>
@@ -57,7 +59,7 @@ export function MessageBubble({ line, mine, author, translation, onTranslate, on
       <div className="m-line-main">
         <div className="m-line-row">
           <div className={`m-bubble${m.type === 'img' ? ' is-img' : ''}`} data-testid="chat-bubble">
-            <Content line={line} />
+            <Content line={line} mine={mine} />
           </div>
           {translatable ? (
             <button type="button" className="m-bubble-action" onClick={() => onTranslate(stored)} aria-label={t('chat.translate')} data-testid="chat-translate">

@@ -7,6 +7,7 @@ import { ApiError } from '../../../api/client';
 import { useErrorText } from '../../../api/errors';
 import { useMemberDetailQuery } from '../../../api/members';
 import { useSession } from '../../../state/session';
+import { ProfileBlockMenu } from '../blocking/ProfileBlockMenu';
 import { RequirePermission } from '../../../ui/guards';
 import { SubPage } from '../../components/SubPage';
 import { CameraIcon, PlusIcon } from '../../icons';
@@ -87,7 +88,7 @@ function Profile({ id, own }: { id: number; own: boolean }) {
     );
 
   return (
-    <SubPage title={title} back={back} testId="newsfeed-screen">
+    <SubPage title={title} back={back} right={!own && member ? <ProfileBlockMenu member={member} /> : undefined} testId="newsfeed-screen">
       <div className="m-profile" data-member-id={id}>
         {body}
       </div>

@@ -20,12 +20,22 @@ const ChangeGenderScreen = lazy(() => import('../setup/ChangeGenderScreen'));
 const ChangeSignatureScreen = lazy(() => import('../setup/ChangeSignatureScreen'));
 const LanguageScreen = lazy(() => import('../setup/LanguageScreen'));
 const ChangePasswordScreen = lazy(() => import('../setup/ChangePasswordScreen'));
+const BlockedMembersScreen = lazy(() => import('../blocking/BlockedMembersScreen'));
 const MailListScreen = lazy(() => import('../mail/MailListScreen'));
 const MailSendScreen = lazy(() => import('../mail/MailSendScreen'));
 const MessageTabScreen = lazy(() => import('../chat/MessageTabScreen'));
 const ChatListScreen = lazy(() => import('../chat/ChatListScreen'));
 const ChatScreen = lazy(() => import('../chat/ChatScreen'));
 const ServiceChatScreen = lazy(() => import('../chat/ServiceChatScreen'));
+const RechargeScreen = lazy(() => import('../money/RechargeScreen'));
+const PayMethodScreen = lazy(() => import('../money/PayMethodScreen'));
+const PaymentScreen = lazy(() => import('../money/PaymentScreen'));
+const PayResultScreen = lazy(() => import('../money/PayResultScreen'));
+const UpgradeScreen = lazy(() => import('../money/UpgradeScreen'));
+const UpgradeInfoScreen = lazy(() => import('../money/UpgradeInfoScreen'));
+const GiftListScreen = lazy(() => import('../gifts/GiftListScreen'));
+const ReceivedGiftsScreen = lazy(() => import('../gifts/ReceivedGiftsScreen'));
+const GiftSendScreen = lazy(() => import('../gifts/GiftSendScreen'));
 
 /** Everything under /m/home needs a signed-in member; pending accounts see only the approval screen. */
 export default function HomeRoutes() {
@@ -47,17 +57,20 @@ export default function HomeRoutes() {
           <Route path="my/setup/changesignature" element={<ChangeSignatureScreen />} />
           <Route path="my/setup/lang" element={<LanguageScreen />} />
           <Route path="my/setup/changepwd" element={<ChangePasswordScreen />} />
+          <Route path="my/setup/blocked" element={<BlockedMembersScreen />} />
           <Route path="email/list" element={<MailListScreen />} />
           <Route path="email/send" element={<MailSendScreen />} />
           {/* Money and gift screens later work builds: the placeholder, never a move elsewhere (issue 13). */}
-          <Route path="invest/index" element={<PagePlaceholder titleKey="recharge" />} />
-          <Route path="invest/list" element={<PagePlaceholder titleKey="rechargePay" back="/m/home/invest/index" />} />
-          <Route path="upgrade/index" element={<PagePlaceholder titleKey="upgrade" />} />
-          <Route path="upgrade/list" element={<PagePlaceholder titleKey="upgradePay" back="/m/home/upgrade/index" />} />
-          <Route path="upgrade/info" element={<PagePlaceholder titleKey="upgradeInfo" back="/m/home/upgrade/index" />} />
-          <Route path="gift/list" element={<PagePlaceholder titleKey="gifts" />} />
-          <Route path="gift/listbox" element={<PagePlaceholder titleKey="giftsReceived" back="/m/home/gift/list" />} />
-          <Route path="gift/send/:id" element={<PagePlaceholder titleKey="giftSend" back="/m/home/gift/list" />} />
+          <Route path="invest/index" element={<RechargeScreen />} />
+          <Route path="invest/list" element={<PayMethodScreen key="recharge" orderType={1} />} />
+          <Route path="upgrade/index" element={<UpgradeScreen />} />
+          <Route path="upgrade/list" element={<PayMethodScreen key="upgrade" orderType={2} />} />
+          <Route path="upgrade/info" element={<UpgradeInfoScreen />} />
+          <Route path="payment/:selectedamount/:selected/:paytype/:order_type" element={<PaymentScreen />} />
+          <Route path="pay/result" element={<PayResultScreen />} />
+          <Route path="gift/list" element={<GiftListScreen />} />
+          <Route path="gift/listbox" element={<ReceivedGiftsScreen />} />
+          <Route path="gift/send/:id" element={<GiftSendScreen />} />
           <Route path="my/newsfeed/:id" element={<NewsfeedScreen />} />
           <Route path="trend/new" element={<TrendNewScreen />} />
           <Route path="chat/list" element={<ChatListScreen />} />
@@ -76,6 +89,19 @@ export function MemberPlaceholderRoute({ titleKey, back }: { titleKey: string; b
     <KitLocale>
       <RequireAuth terminal="m" pending={<PendingScreen />}>
         <PagePlaceholder titleKey={titleKey} back={back} />
+      </RequireAuth>
+    </KitLocale>
+  );
+}
+
+const UpgradeCodeScreen = lazy(() => import('../money/UpgradeCodeScreen'));
+
+/** /m/UpgradeCode: the payment frame, outside /m/home (no tab bar) but for members only. */
+export function UpgradeCodeRoute() {
+  return (
+    <KitLocale>
+      <RequireAuth terminal="m" pending={<PendingScreen />}>
+        <UpgradeCodeScreen />
       </RequireAuth>
     </KitLocale>
   );

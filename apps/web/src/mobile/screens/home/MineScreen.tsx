@@ -14,6 +14,7 @@ import { toastFail, toastSuccess } from '../../toast';
 import { useTitle } from '../../use-title';
 import { useSingleFlight } from '../../use-single-flight';
 import { useVisibilitySwitch } from '../../../chat/use-visibility-switch';
+import { GiftNotices } from '../gifts/GiftNotices';
 
 /** /m/home/my/index: the member's own card, balance, menu, the women's visibility switch and sign-out. */
 export function MineScreen() {
@@ -87,6 +88,8 @@ export function MineScreen() {
           <span>{t('mine.balance')}</span>
         </Link>
       </section>
+
+      <GiftNotices />
 
       {user.sex === Sex.female ? (
         <List className="m-card">

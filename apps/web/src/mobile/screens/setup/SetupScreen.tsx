@@ -10,9 +10,11 @@ import { Avatar } from '../../../ui/Avatar';
 import { EmoticonText } from '../../../ui/emoticons/EmoticonText';
 import { AVATAR_TYPES, checkAvatarFile } from '../../../ui/avatar-crop';
 import { MenuIcon } from '../../components/MenuIcon';
+import { AccountDataSection } from './AccountDataSection';
 import { SubPage } from '../../components/SubPage';
 import { CameraIcon, GlobeIcon, IdIcon, KeyIcon, PenIcon } from '../../icons';
 import { toastFail } from '../../toast';
+import { BlockIcon } from '../blocking/BlockIcon';
 import { useSingleFlight } from '../../use-single-flight';
 import '../../setup.css';
 
@@ -81,7 +83,11 @@ export default function SetupScreen() {
         <List.Item prefix={<MenuIcon tone="orange"><KeyIcon /></MenuIcon>} onClick={() => navigate('/m/home/my/setup/changepwd')} data-testid="setup-password">
           {t('setup.password')}
         </List.Item>
+        <List.Item prefix={<MenuIcon tone="grey"><BlockIcon /></MenuIcon>} onClick={() => navigate('/m/home/my/setup/blocked')} data-testid="setup-blocked">
+          {t('blocking.listTitle')}
+        </List.Item>
       </List>
+      <AccountDataSection />
       <div className="m-actions">
         <Button className="m-signout" block onClick={signOut} loading={logout.isPending} data-testid="setup-signout">
           {t('common:actions.signOut')}

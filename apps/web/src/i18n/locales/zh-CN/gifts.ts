@@ -1,0 +1,43 @@
+import type { GiftStrings } from '../en/gifts';
+
+/** 礼物与礼品商店（简体中文），两种界面共用。 */
+const strings: GiftStrings = {
+  store: '礼品商店',
+  title: '礼物',
+  mine: '我收到的',
+  received: '收到的礼物',
+  all: '全部',
+  send: '赠送',
+  sendGift: '送礼物',
+  sendTo: '送礼物给 {{name}}',
+  price: '{{price}} 金币',
+  balance: '余额：{{amount}} 金币',
+  recipient: '收礼人',
+  recipientPlaceholder: '收礼人的用户名',
+  recipientRequired: '请输入收礼人',
+  message: '留言',
+  messagePlaceholder: '说点什么（最多 {{max}} 个字）',
+  chooseGift: '请选择礼物',
+  sent: '赠送成功',
+  sendFailed: '赠送失败',
+  userNotExist: '用户不存在',
+  insufficient: '金币不足',
+  insufficientHint: '您的余额不足以赠送此礼物，充值后即可赠送。',
+  recharge: '充值',
+  cancel: '取消',
+  empty: '还没有收到礼物',
+  emptyHint: '其他会员送给您的礼物会显示在这里。',
+  emptyCatalogue: '暂时没有可赠送的礼物',
+  from: '来自 {{name}}',
+  more: '加载更多',
+  noMore: '没有更多礼物了',
+  loadFailed: '礼物加载失败',
+  retry: '重试',
+  notFound: '此礼物已下架',
+  noticeFrom: '{{name}} 送了你一份礼物',
+  newGifts: '新礼物',
+  choose: '选择礼物',
+  openStore: '前往礼品商店',
+};
+
+export default strings;

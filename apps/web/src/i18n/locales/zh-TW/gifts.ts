@@ -1,0 +1,43 @@
+import type { GiftStrings } from '../en/gifts';
+
+/** 禮物與禮品商店（繁體中文），兩種介面共用。 */
+const strings: GiftStrings = {
+  store: '禮品商店',
+  title: '禮物',
+  mine: '我收到的',
+  received: '收到的禮物',
+  all: '全部',
+  send: '贈送',
+  sendGift: '送禮物',
+  sendTo: '送禮物給 {{name}}',
+  price: '{{price}} 金幣',
+  balance: '餘額：{{amount}} 金幣',
+  recipient: '收禮人',
+  recipientPlaceholder: '收禮人的使用者名稱',
+  recipientRequired: '請輸入收禮人',
+  message: '留言',
+  messagePlaceholder: '說點什麼（最多 {{max}} 個字）',
+  chooseGift: '請選擇禮物',
+  sent: '贈送成功',
+  sendFailed: '贈送失敗',
+  userNotExist: '使用者不存在',
+  insufficient: '金幣不足',
+  insufficientHint: '您的餘額不足以贈送此禮物，儲值後即可贈送。',
+  recharge: '儲值',
+  cancel: '取消',
+  empty: '還沒有收到禮物',
+  emptyHint: '其他會員送給您的禮物會顯示在這裡。',
+  emptyCatalogue: '暫時沒有可贈送的禮物',
+  from: '來自 {{name}}',
+  more: '載入更多',
+  noMore: '沒有更多禮物了',
+  loadFailed: '禮物載入失敗',
+  retry: '重試',
+  notFound: '此禮物已下架',
+  noticeFrom: '{{name}} 送了你一份禮物',
+  newGifts: '新禮物',
+  choose: '選擇禮物',
+  openStore: '前往禮品商店',
+};
+
+export default strings;
