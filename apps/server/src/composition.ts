@@ -209,6 +209,13 @@ export function composeServices(deps: CompositionDeps, { log, now, redis }: { lo
     void realtime.hub.publish({ type: 'deleted', to: [blockerId], peerId: blockedId });
     void realtime.hub.publish({ type: 'deleted', to: [blockedId], peerId: blockerId });
   });
+  // A settings change made on any node empties every node's settings caches (permission matrix, free chats).
+  admin.settings.onChanged(() => void realtime.hub.publish({ type: 'settings-changed', to: [] }));
+  realtime.hub.subscribe((event) => {
+    if (event.type !== 'settings-changed') return;
+    permissions.invalidate();
+    admin.live.invalidate();
+  });
   // A gift's message reaches both members' sockets (kind 1) like a chat message; its notice goes above.
   gifts.onGiven(({ message }) => void realtime.hub.publish({ type: 'message', to: [message.reciver_id, message.sender_id], messageId: message.id, row: message }));
 

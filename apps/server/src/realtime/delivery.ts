@@ -7,7 +7,7 @@ import type { RealtimeServices } from './services.js';
 import { visibleOnline } from '../modules/chat/chat.presenter.js';
 import { presenceHidden } from './presence-privacy.js';
 
-type Deliverable = Exclude<HubEvent, { type: 'sessions-ended' } | { type: 'member-changed' }>;
+type Deliverable = Exclude<HubEvent, { type: 'sessions-ended' } | { type: 'member-changed' } | { type: 'settings-changed' }>;
 
 interface Log {
   error(obj: unknown, msg: string): void;
@@ -30,7 +30,7 @@ export class Delivery {
   handle(event: HubEvent): void {
     // Ended sessions close sockets (session-revocation.ts); there is nothing to deliver.
     // A changed member is re-read by the gateway (refreshMembers); nothing goes out either.
-    if (event.type === 'sessions-ended' || event.type === 'member-changed') return;
+    if (event.type === 'sessions-ended' || event.type === 'member-changed' || event.type === 'settings-changed') return;
     const targets = this.targets(event);
     if (targets.length === 0) return;
     if (event.type === 'message' && event.row) return this.sendMessage(event.row, targets);

@@ -19,7 +19,9 @@ export type HubEvent =
   // Sessions of member `to[0]` ended (session-revocation.ts): every node closes their sockets.
   | { type: 'sessions-ended'; to: [number]; sessionIds?: number[]; allExcept?: number }
   // Member `to[0]`'s level or permissions changed (a paid upgrade): every node re-reads them for their sockets.
-  | { type: 'member-changed'; to: [number] };
+  | { type: 'member-changed'; to: [number] }
+  // Staff changed the permission matrix or the free-chat quota: every node drops its settings caches.
+  | { type: 'settings-changed'; to: [] };
 
 export type HubListener = (event: HubEvent) => void;
 

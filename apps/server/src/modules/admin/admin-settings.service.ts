@@ -31,10 +31,14 @@ const presentAudit = (r: AuditRow) => ({
 
 /**
  * The permission matrix, the free-chat quota and the audit log. Both settings are read by members
- * through short caches (PermissionsService, LiveSettings: a few seconds) on every node, and the
- * node that changed one drops its cache at once, so no restart and no message between nodes.
+ * through short caches (PermissionsService, LiveSettings: a few seconds) on every node; after a
+ * change commits, `onChanged` listeners hear it (composition.ts tells every node through the hub to
+ * drop its caches), so members see it at once with no restart, and within the cache's few seconds
+ * should that message be lost.
  */
 export class AdminSettingsService {
+  private readonly changed: (() => void)[] = [];
+
   constructor(
     private readonly db: Db,
     private readonly permissionsRepo: PermissionsRepository,
@@ -44,6 +48,14 @@ export class AdminSettingsService {
     private readonly audit: AuditRepository,
     private readonly now: () => number = Date.now,
   ) {}
+
+  onChanged(listener: () => void): void {
+    this.changed.push(listener);
+  }
+
+  private announce(): void {
+    for (const listener of this.changed) listener();
+  }
 
   async matrix(): Promise<Authority> {
     this.permissions.invalidate();
@@ -56,6 +68,7 @@ export class AdminSettingsService {
       await this.permissionsRepo.set(vip, flag, allowed === 1, trx);
       await this.audit.record(staff, { action: 'permission.update', objectType: 'permission', objectId: vip, before: { vip, flag, allowed: before }, after: { vip, flag, allowed } }, trx);
     });
+    this.announce();
     return this.matrix();
   }
 
@@ -70,6 +83,7 @@ export class AdminSettingsService {
       await this.settings.put('free_chats', String(free_chats), this.now(), trx);
       await this.audit.record(staff, { action: 'setting.update', objectType: 'setting', objectId: null, before: { free_chats: before.free_chats }, after: { free_chats } }, trx);
     });
+    this.announce();
     return this.read();
   }
 

@@ -33,6 +33,18 @@ export class BlocksRepository {
       .execute();
   }
 
+  /** The blocks between any of these member pairs, either way, in one query (a chat batch's senders and peers). */
+  among(pairs: readonly (readonly [number, number])[], trx: DbOrTx = this.db): Promise<{ blocker_id: number; blocked_id: number }[]> {
+    if (!pairs.length) return Promise.resolve([]);
+    return trx
+      .selectFrom('blocks')
+      .select(['blocker_id', 'blocked_id'])
+      .where((eb) =>
+        eb.or(pairs.flatMap(([a, b]) => [eb.and([eb('blocker_id', '=', a), eb('blocked_id', '=', b)]), eb.and([eb('blocker_id', '=', b), eb('blocked_id', '=', a)])])),
+      )
+      .execute();
+  }
+
   /** `mine`: `actorId` blocked `otherId`; `theirs`: the other way; one probe of blocks_pair per direction. */
   async direction(actorId: number, otherId: number, trx: DbOrTx = this.db): Promise<BlockDirection> {
     const rows = await trx

@@ -18,6 +18,8 @@ export interface BlockCheck {
    * Inside a transaction, pass its `trx` (on SQLite a read beside it would wait for it).
    */
   assertNotBlocked(actorId: number, otherId: number, trx?: DbOrTx): Promise<void>;
+  /** assertNotBlocked for many (actor, other) pairs in one query; the first blocked pair in the given order decides the error. */
+  assertNoneBlocked(pairs: readonly (readonly [number, number])[], trx?: DbOrTx): Promise<void>;
   /** `user_not_found` when either blocked the other. */
   assertVisible(viewerId: number, otherId: number): Promise<void>;
 }
@@ -82,6 +84,16 @@ export class BlocksService implements BlockCheck {
     const direction = await this.blocks.direction(actorId, otherId, trx);
     if (direction === 'mine') throw fail('member_blocked');
     if (direction === 'theirs') throw fail('blocked_by_member');
+  }
+
+  async assertNoneBlocked(pairs: readonly (readonly [number, number])[], trx?: DbOrTx): Promise<void> {
+    const found = await this.blocks.among(pairs, trx);
+    if (!found.length) return;
+    const blocked = new Set(found.map((r) => `${r.blocker_id}:${r.blocked_id}`));
+    for (const [actor, other] of pairs) {
+      if (blocked.has(`${actor}:${other}`)) throw fail('member_blocked');
+      if (blocked.has(`${other}:${actor}`)) throw fail('blocked_by_member');
+    }
   }
 
   async assertVisible(viewerId: number, otherId: number): Promise<void> {

@@ -106,7 +106,7 @@ export class ChatService {
     private readonly options: ChatOptions,
     private readonly now: () => number = Date.now,
   ) {
-    this.writer = new MessageWriter(db, conversations, messages, freeChats, users, options.freeChats);
+    this.writer = new MessageWriter(db, conversations, messages, freeChats, users, options.freeChats, blocks);
     this.announced = new DataLoader(
       async (ids) => {
         const rows = await this.messages.findByIds(ids);
@@ -211,7 +211,6 @@ export class ChatService {
   private async store(member: Member, input: SendInput): Promise<MessageRow> {
     const peerId = input.uid;
     if (peerId === member.id) throw validationFailed({ uid: 'you cannot chat with yourself' });
-    await this.blocks.assertNotBlocked(member.id, peerId);
     const body = this.body(member, input);
     // Decided before the transaction: nothing inside it may wait for another connection.
     const rights = exemptFromLevelRules(member, peerId) ? null : await this.chatRights(member);
@@ -233,8 +232,7 @@ export class ChatService {
    * after the commit.
    */
   async storeWithin(trx: Tx, messages: { member: Member; peerId: number; body: Pick<MessageRow, 'type' | 'content' | 'img'>; clientId: string }[]): Promise<MessageRow[]> {
-    // A block refuses a gift too: its message is refused here, and the caller's transaction (the charge with it) rolls back.
-    for (const m of messages) await this.blocks.assertNotBlocked(m.member.id, m.peerId, trx);
+    // A block refuses a gift too: the writer refuses its message, and the caller's transaction (the charge with it) rolls back.
     const now = this.now();
     return this.writer.writeWithin(trx, messages.map((m) => ({ ...m, rights: null, now })));
   }

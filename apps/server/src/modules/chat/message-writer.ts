@@ -4,6 +4,7 @@ import { GroupCommit } from '../../db/group-commit.js';
 import type { MessageRow } from '../../db/schema.js';
 import type { Member } from '../../domain/member.js';
 import { fail } from '../../errors.js';
+import type { BlockCheck } from '../blocks/blocks.service.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { ConversationsRepository } from './conversations.repository.js';
 import type { FreeChatsRepository } from './free-chats.repository.js';
@@ -64,6 +65,7 @@ export class MessageWriter {
     private readonly users: UsersRepository,
     /** Conversations a member without Send_chat_messages_for_free may start (ChatOptions.freeChats). */
     private readonly freeChatLimit: (trx?: Tx) => Promise<number>,
+    private readonly blocks: Pick<BlockCheck, 'assertNoneBlocked'>,
   ) {
     this.commit = new GroupCommit(db, async (trx, pending) => (await this.write(trx, [pending]))[0]!, {
       // Its committed items are kindred_chat_messages_total (infra/metrics.ts, CHAT_WRITER).
@@ -98,6 +100,9 @@ export class MessageWriter {
     const peers = await this.users.findStatuses([...new Set(batch.map((p) => p.peerId))], trx);
     const reachable = new Set(peers.filter(isReachable).map((p) => p.id));
     if (batch.some((p) => !reachable.has(p.peerId) || p.peerId === p.member.id)) throw fail('user_not_found');
+    // Inside the transaction, not before the send is queued: a read per send ahead of the queue would
+    // let sends overtake each other on PostgreSQL's pool, and the batch's order is the rules' order.
+    await this.blocks.assertNoneBlocked(batch.map((p) => [p.member.id, p.peerId] as const), trx);
     const now = Math.max(...batch.map((p) => p.now));
 
     const sides = new Map<string, Side>();
