@@ -155,7 +155,7 @@ test('desktop polish: preloads, header from 1024 px, launchers beside the page, 
   await reason.waitFor({ state: 'detached' });
   await compose.locator('.ant-btn').filter({ hasText: 'Cancel' }).click();
 
-  // ---- An unknown address says so and offers the way home; screens built later show the placeholder (item 1).
+  // ---- An unknown address says so and offers the way home; a real address stays where it is (item 1).
   for (const path of ['/w/home/nowhere', '/w/nowhere']) {
     await page.goto(path);
     await page.getByTestId('not-found').waitFor();
@@ -165,7 +165,7 @@ test('desktop polish: preloads, header from 1024 px, launchers beside the page, 
   await page.getByTestId('not-found-home').click();
   await page.waitForURL('**/w/home/index');
   await page.goto('/w/home/pay');
-  await page.getByTestId('coming-soon').waitFor();
+  await page.getByTestId('pay-screen').waitFor();
   expect(new URL(page.url()).pathname).toBe('/w/home/pay');
 
   // ---- A page she may not open says so, by address as by the menu (item 2).

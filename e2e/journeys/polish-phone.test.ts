@@ -131,29 +131,27 @@ test('phone polish: dead ends, emoticon signature, feed avatars, banner, pull to
   expect(await banner.getByTestId('banner-image').count()).toBe(0);
   await accessible(page, 'a member profile');
 
-  // ---- "Report" on a profile: the coming-soon page, and back to the profile (item 1).
+  // ---- "Report" on a profile: the report form for that member, and back to the profile (item 1).
   await page.getByTestId('profile-report').click();
   await page.waitForURL(/\/m\/report\?/);
-  await page.getByTestId('placeholder-report').getByTestId('coming-soon').waitFor();
+  await page.getByTestId('report-screen').getByTestId('report-username').waitFor();
   await accessible(page, '/m/report');
-  await page.getByTestId('coming-soon-back').click();
+  await page.goBack();
   await page.waitForURL(`**/m/home/my/newsfeed/${free.id}`);
 
-  // ---- Screens built later stay on their address with the placeholder and a way back (item 1).
-  const later: [string, string, string][] = [
-    ['/m/UpgradeCode?url=x', 'upgradeCode', '/m/home/upgrade/index'],
-    ['/m/home/invest/list', 'rechargePay', '/m/home/invest/index'],
-    ['/m/home/upgrade/list', 'upgradePay', '/m/home/upgrade/index'],
-    ['/m/home/upgrade/info', 'upgradeInfo', '/m/home/upgrade/index'],
-    ['/m/home/gift/listbox', 'giftsReceived', '/m/home/gift/list'],
-    [`/m/home/gift/send/${gold.id}`, 'giftSend', '/m/home/gift/list'],
+  // ---- The money and gift screens stay on their address (no silent move elsewhere, item 1).
+  const built: [string, string][] = [
+    ['/m/UpgradeCode?url=x', 'upgrade-code'],
+    ['/m/home/invest/list', 'recharge-pay-screen'],
+    ['/m/home/upgrade/list', 'upgrade-pay-screen'],
+    ['/m/home/upgrade/info', 'upgrade-info'],
+    ['/m/home/gift/listbox', 'gift-received'],
+    ['/m/home/gift/send/1', 'gift-send'],
   ];
-  for (const [path, key, back] of later) {
+  for (const [path, testId] of built) {
     await page.goto(path);
-    await page.getByTestId(`placeholder-${key}`).getByTestId('coming-soon').waitFor();
+    await page.getByTestId(testId).first().waitFor();
     expect(new URL(page.url()).pathname).toBe(path.split('?')[0]);
-    await page.getByTestId('coming-soon-back').click();
-    await page.waitForURL(`**${back}`);
   }
 
   // ---- An unknown address says so, and offers the way home (item 1).

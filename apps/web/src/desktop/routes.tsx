@@ -65,7 +65,7 @@ const STORE_TABS = [
   { to: 'mine', label: 'nav.myGifts' },
 ];
 
-/** Routes relative to /w. Screens later issues build show a titled placeholder card (ComingSoon), never a blank page. */
+/** Routes relative to /w. An address that leads nowhere gets the not-found card, never a blank page. */
 export function DesktopRoutes() {
   return (
     <Routes>

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 
-/** The brand heart (24-unit box), the same shape the coming-soon page and the logo use. */
+/** The brand heart (24-unit box), the same shape the logo uses. */
 const HEART = 'M12 21s-7-4.4-9.3-9A5.5 5.5 0 0 1 12 6a5.5 5.5 0 0 1 9.3 6c-2.3 4.6-9.3 9-9.3 9Z';
 
 /** Hearts scattered over the banner: x, y, scale, rotation, opacity. */

@@ -2,7 +2,6 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../state/session';
-import { ComingSoon } from '../../ui/ComingSoon';
 import { NotFound } from '../../ui/NotFound';
 
 /** The document title follows the route title; without one it is the brand alone. */
@@ -21,18 +20,6 @@ export function Page({ title, children }: { title: string; children: ReactNode }
   const { t } = useTranslation('desktop');
   usePageTitle(t(`titles.${title}`));
   return <>{children}</>;
-}
-
-/** A screen that later work builds: a titled card, never a blank page. */
-export function PlaceholderPage({ title }: { title: string }) {
-  const { t } = useTranslation('desktop');
-  const text = t(`titles.${title}`);
-  usePageTitle(text);
-  return (
-    <div className="kd-card kd-placeholder">
-      <ComingSoon title={text} />
-    </div>
-  );
 }
 
 /** react-router keeps the position in its history entry: above 0 there is a page of ours to go back to. */

@@ -6,7 +6,7 @@ import { PendingScreen } from '../../components/PendingScreen';
 import { TabLayout } from '../../components/TabLayout';
 import { ChatLifecycle } from '../chat/ChatLifecycle';
 import { MineScreen } from './MineScreen';
-import { MobileNotFound, PagePlaceholder } from './PlaceholderScreen';
+import { MobileNotFound } from './MobileNotFound';
 import '../../home.css';
 
 const MembersScreen = lazy(() => import('../discovery/MembersScreen'));
@@ -78,17 +78,6 @@ export default function HomeRoutes() {
           <Route path="chat/service" element={<ServiceChatScreen />} />
           <Route path="*" element={<MobileNotFound />} />
         </Routes>
-      </RequireAuth>
-    </KitLocale>
-  );
-}
-
-/** /m/reportList, /m/report and /m/UpgradeCode sit outside /m/home but need a member all the same. */
-export function MemberPlaceholderRoute({ titleKey, back }: { titleKey: string; back: string }) {
-  return (
-    <KitLocale>
-      <RequireAuth terminal="m" pending={<PendingScreen />}>
-        <PagePlaceholder titleKey={titleKey} back={back} />
       </RequireAuth>
     </KitLocale>
   );
