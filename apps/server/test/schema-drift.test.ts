@@ -5,7 +5,8 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { createTestDatabase } from './helpers/test-app.js';
 
-const SCHEMA_FILE = fileURLToPath(new URL('../src/db/schema.ts', import.meta.url));
+/** schema.ts and the files it re-exports table types from (split by domain). */
+const SCHEMA_FILES = ['schema.ts', 'schema-money.ts', 'schema-safety.ts'].map((f) => fileURLToPath(new URL(`../src/db/${f}`, import.meta.url)));
 
 interface DeclaredColumn {
   nullable: boolean;
@@ -27,11 +28,19 @@ const includesNull = (node: ts.TypeNode): boolean =>
  * `Database` interface names each table's interface, whose members are the columns.
  */
 function declaredSchema(): Record<string, Record<string, DeclaredColumn>> {
-  const source = ts.createSourceFile(SCHEMA_FILE, fs.readFileSync(SCHEMA_FILE, 'utf8'), ts.ScriptTarget.Latest, true);
   const interfaces = new Map<string, ts.InterfaceDeclaration>();
-  for (const statement of source.statements) if (ts.isInterfaceDeclaration(statement)) interfaces.set(statement.name.text, statement);
+  const sourceOf = new Map<ts.InterfaceDeclaration, ts.SourceFile>();
+  for (const file of SCHEMA_FILES) {
+    const parsed = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+    for (const statement of parsed.statements) {
+      if (!ts.isInterfaceDeclaration(statement)) continue;
+      interfaces.set(statement.name.text, statement);
+      sourceOf.set(statement, parsed);
+    }
+  }
   const database = interfaces.get('Database');
   if (!database) throw new Error('schema.ts declares no Database interface');
+  const source = sourceOf.get(database)!;
   const tables: Record<string, Record<string, DeclaredColumn>> = {};
   for (const member of database.members) {
     if (!ts.isPropertySignature(member) || !member.type || !ts.isTypeReferenceNode(member.type)) throw new Error(`Database.${member.name?.getText(source)} is not a table interface`);
@@ -40,7 +49,7 @@ function declaredSchema(): Record<string, Record<string, DeclaredColumn>> {
     const columns: Record<string, DeclaredColumn> = {};
     for (const column of table.members) {
       if (!ts.isPropertySignature(column) || !column.type) continue;
-      columns[column.name.getText(source)] = { nullable: includesNull(selectType(column.type)) };
+      columns[column.name.getText(sourceOf.get(table))] = { nullable: includesNull(selectType(column.type)) };
     }
     tables[member.name.getText(source)] = columns;
   }
