@@ -1,4 +1,4 @@
-import { accountDelete, accountExport, exportFileName, type Envelope } from '@kindred/protocol';
+import { accountDelete, accountExport, ERRORS, exportFileName, type Envelope } from '@kindred/protocol';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getToken, useSession } from '../state/session';
 import { ApiError, call } from './client';
@@ -34,7 +34,7 @@ export async function downloadMyData(): Promise<void> {
   }
   if (!(response.headers.get('content-type') ?? '').startsWith('application/zip')) {
     const envelope = (await response.json().catch(() => null)) as Envelope | null;
-    if (envelope?.status === 401) useSession.getState().clear();
+    if (envelope?.status === ERRORS.unauthorized.status) useSession.getState().clear();
     throw new ApiError(envelope?.status ?? response.status, envelope?.error ?? 'internal', envelope?.msg ?? response.statusText);
   }
   const blob = await response.blob();
