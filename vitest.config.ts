@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -14,10 +15,43 @@ if (process.env.CI && (!process.env.TEST_DATABASE_URL || !process.env.TEST_REDIS
   throw new Error('CI must set TEST_DATABASE_URL and TEST_REDIS_URL: the suite never skips PostgreSQL or Redis quietly');
 }
 
+/**
+ * Server tests write their throwaway databases, uploads and data folders under TMPDIR. On tmpfs
+ * the fsync that SQLite's synchronous=FULL asks at every commit costs nothing (on the disk it is
+ * ~1 ms, far more while other jobs write): the same code runs, only the wait for the disk goes.
+ */
+const SHM = '/dev/shm';
+const fastTmp = (() => {
+  try {
+    fs.accessSync(SHM, fs.constants.W_OK);
+    const dir = `${SHM}/kindred-tests`;
+    fs.mkdirSync(dir, { recursive: true });
+    return { TMPDIR: dir };
+  } catch {
+    return {};
+  }
+})();
+const serverSetup = {
+  setupFiles: ['apps/server/test/setup/no-network.ts'],
+  // One migrated template database per project run; each test app starts from a copy of it.
+  globalSetup: ['apps/server/test/setup/migrated-template.ts'],
+};
+
+/** Server files at once on the two cores: they mostly wait on the databases (KINDRED_TEST_WORKERS overrides). */
+const SERVER_WORKERS = Number(process.env.KINDRED_TEST_WORKERS) || 3;
+/** Each cluster file runs two or three node processes of its own. */
+const CLUSTER_WORKERS = Number(process.env.KINDRED_CLUSTER_WORKERS) || 2;
+const serverGroup = { sequence: { groupOrder: 1 }, maxWorkers: SERVER_WORKERS };
+
 export default defineConfig({
   test: {
+    // Vitest's default on two cores is ONE worker for everything, so each server test file waited on
+    // its database round trips with a core idle. The projects run in groups (sequence.groupOrder),
+    // each with its own worker count: the I/O-bound server files on both databases together
+    // (SERVER_WORKERS at once), then the cluster files (real node processes, fewer at once), and
+    // protocol and web one file at a time as before (their tests time CPU-bound work in ms).
     projects: [
-      { test: { name: 'protocol', include: ['packages/protocol/test/**/*.test.ts'] } },
+      { test: { name: 'protocol', include: ['packages/protocol/test/**/*.test.ts'], maxWorkers: 1 } },
       // Web logic (the chat client's state machine and reducer) in node, and the pieces of the screens
       // that hold rules (.test.tsx: forms, the crop dialog, the chat windows) in jsdom; the rest is
       // covered by the e2e journeys.
@@ -26,6 +60,7 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/test/**/*.test.ts', 'apps/web/test/**/*.test.tsx'],
           environment: 'node',
+          maxWorkers: 1,
         },
       },
       {
@@ -33,8 +68,9 @@ export default defineConfig({
           name: 'server-sqlite',
           include: ['apps/server/test/**/*.test.ts'],
           exclude: [CLUSTER_TESTS, POSTGRES_ONLY_TESTS],
-          env: { KINDRED_TEST_DIALECT: 'sqlite' },
-          setupFiles: ['apps/server/test/setup/no-network.ts'],
+          env: { KINDRED_TEST_DIALECT: 'sqlite', ...fastTmp },
+          ...serverSetup,
+          ...serverGroup,
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },
@@ -46,8 +82,9 @@ export default defineConfig({
                 name: 'server-postgres',
                 include: ['apps/server/test/**/*.test.ts'],
                 exclude: [CLUSTER_TESTS],
-                env: { KINDRED_TEST_DIALECT: 'postgres' },
-                setupFiles: ['apps/server/test/setup/no-network.ts'],
+                env: { KINDRED_TEST_DIALECT: 'postgres', ...fastTmp },
+                ...serverSetup,
+                ...serverGroup,
                 testTimeout: 20_000,
                 hookTimeout: 30_000,
               },
@@ -60,8 +97,11 @@ export default defineConfig({
               test: {
                 name: 'server-cluster',
                 include: [`${CLUSTER_TESTS}/*.test.ts`],
-                env: { KINDRED_TEST_DIALECT: 'postgres' },
-                setupFiles: ['apps/server/test/setup/no-network.ts'],
+                env: { KINDRED_TEST_DIALECT: 'postgres', ...fastTmp },
+                ...serverSetup,
+                globalSetup: [...serverSetup.globalSetup, 'apps/server/test/setup/server-bundle.ts'],
+                sequence: { groupOrder: 2 },
+                maxWorkers: CLUSTER_WORKERS,
                 testTimeout: 60_000,
                 hookTimeout: 60_000,
               },

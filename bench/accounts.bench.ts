@@ -2,16 +2,28 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { load, warm } from './lib/load.js';
+import { load, warm, type LoadResult } from './lib/load.js';
 import { startNode } from './lib/proc.js';
 import { report, type Row } from './lib/report.js';
+
+/** BENCH_SERVER_NODE_ARGS: node options for our server only (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). */
+const serverNodeArgs = (): string[] => (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+
+/** Each side is measured in four segments of this length (8 s in all). */
+const SEGMENT_S = 2;
+
+function combine(runs: LoadResult[]): { rps: number; p99: number } {
+  for (const r of runs) if (r.errors || r.non2xx) throw new Error(`failed requests: ${JSON.stringify(r)}`);
+  const rps = Math.round(runs.reduce((s, r) => s + r.requests, 0) / runs.reduce((s, r) => s + r.seconds, 0));
+  return { rps, p99: Math.round((runs.reduce((s, r) => s + r.p99, 0) / runs.length) * 10) / 10 };
+}
 
 /**
  * `userinfo` (token check + the member's record) through the whole server, beside a bare node:http
  * server running the same queries on the same database, in the same run.
  */
 async function runOn(label: string, env: Record<string, string>): Promise<Row[]> {
-  const ours = await startNode('apps/server/src/main.ts', { ...env, SEED_DEMO: 'true', AUTH_RATE_LIMIT: '100000' });
+  const ours = await startNode('apps/server/src/main.ts', { ...env, SEED_DEMO: 'true', AUTH_RATE_LIMIT: '100000' }, '/healthz', serverNodeArgs());
   const bare = await startNode('bench/baselines/bare-accounts.ts', env);
   try {
     const login = await fetch(`${ours.url}/member/index/login`, {
@@ -23,9 +35,14 @@ async function runOn(label: string, env: Record<string, string>): Promise<Row[]>
     const call = { path: '/member/index/userinfo', headers };
     await warm({ url: ours.url, ...call });
     await warm({ url: bare.url, ...call });
-    const a = await load({ url: ours.url, ...call });
-    const b = await load({ url: bare.url, ...call });
-    if (a.non2xx || b.non2xx || a.errors || b.errors) throw new Error(`failed requests: ours ${JSON.stringify(a)} bare ${JSON.stringify(b)}`);
+    // Alternating segments (ours, bare, bare, ours, twice): a drift in the shared machine's load
+    // falls on both sides alike.
+    const runs = { ours: [] as LoadResult[], bare: [] as LoadResult[] };
+    for (const side of ['ours', 'bare', 'bare', 'ours', 'ours', 'bare', 'bare', 'ours'] as const) {
+      runs[side].push(await load({ url: (side === 'ours' ? ours : bare).url, ...call, seconds: SEGMENT_S }));
+    }
+    const a = combine(runs.ours);
+    const b = combine(runs.bare);
     return [
       { case: `userinfo req/s (${label})`, ours: String(a.rps), baseline: String(b.rps), ratio: a.rps / b.rps, budget: '≥ 0.8×' },
       { case: `userinfo p99 ms (${label})`, ours: String(a.p99), baseline: String(b.p99), ratio: b.p99 / Math.max(a.p99, 1) },
@@ -38,6 +55,8 @@ async function runOn(label: string, env: Record<string, string>): Promise<Row[]>
 }
 
 export async function accountsBench(): Promise<void> {
+  const loadAvg = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+  const loadAverageAtStart = loadAvg();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kindred-bench-'));
   const rows = await runOn('SQLite', { DATA_DIR: dataDir });
   const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -54,6 +73,6 @@ export async function accountsBench(): Promise<void> {
       await admin.end();
     }
   }
-  report('accounts', rows);
+  report('accounts', rows, { loadAverageAtStart, loadAverageAtEnd: loadAvg() });
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

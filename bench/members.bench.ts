@@ -15,6 +15,9 @@ import { startNode, type Proc } from './lib/proc.js';
 import { report, type Row } from './lib/report.js';
 import { FULL_SCALE, openBenchSession, seededSqlite, seedScale, type ScaleInfo } from './lib/seed-scale.js';
 
+/** BENCH_SERVER_NODE_ARGS: node options for our server only (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). */
+const serverNodeArgs = (): string[] => (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+
 /**
  * `userlist` (default, a deep page, each filter) and the `trend` feed on 100k members, 1M likes and
  * 200k trends, through the whole server, beside a bare node:http server answering the same calls
@@ -170,7 +173,7 @@ async function runOn(label: string, dialect: DialectName, env: Record<string, st
   const tokens: Record<Viewer, string> = { man: await openBenchSession(handle, info.viewers.man), woman: await openBenchSession(handle, info.viewers.woman) };
   await handle.destroy();
 
-  const ours = await startNode(process.env.BENCH_SERVER_ENTRY ?? 'apps/server/src/main.ts', { ...env, SEED_DEMO: 'false' });
+  const ours = await startNode(process.env.BENCH_SERVER_ENTRY ?? 'apps/server/src/main.ts', { ...env, SEED_DEMO: 'false' }, '/healthz', serverNodeArgs());
   const bare = await startNode('bench/baselines/bare-members.ts', env);
   const budget = dialect === 'postgres' ? 0.85 : 0.8;
   const rows: Row[] = [];

@@ -66,7 +66,8 @@ async function medianLighthouse(url: string): Promise<LighthouseFigures> {
 }
 
 export async function webBench(): Promise<void> {
-  const dist = path.join(ROOT, 'apps/web/dist');
+  // BENCH_WEB_DIST: a build of one's own (vite build --outDir …), as the journeys take WEB_DIST.
+  const dist = process.env.BENCH_WEB_DIST ? path.resolve(process.env.BENCH_WEB_DIST) : path.join(ROOT, 'apps/web/dist');
   if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error('build the web app first: npm run build');
 
   const bareOut = fs.mkdtempSync(path.join(os.tmpdir(), 'kindred-bare-react-'));
@@ -83,7 +84,7 @@ export async function webBench(): Promise<void> {
   bareServer.close();
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kindred-bench-web-'));
-  const server = await startNode('apps/server/src/main.ts', { DATA_DIR: dataDir, SEED_DEMO: 'false' });
+  const server = await startNode('apps/server/src/main.ts', { DATA_DIR: dataDir, SEED_DEMO: 'false', WEB_DIST: dist });
   try {
     const ours = await weigh(`${server.url}/m/login`, (p) => path.join(dist, p));
     const oursLh = await medianLighthouse(`${server.url}/m/login`);

@@ -1,12 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { loginShellPlugin } from './vite-login-shell-plugin';
 
 const server = process.env.KINDRED_API ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
   // Pre-compressed .gz/.br beside each asset: the server sends them as they are, no CPU per request.
-  plugins: [react(), compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024 })],
+  plugins: [react(), compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024 }), loginShellPlugin()],
   build: {
     outDir: 'dist',
     assetsDir: 'assets',

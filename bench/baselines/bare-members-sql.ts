@@ -41,7 +41,7 @@ class Params {
 export function sessionStatements(dialect: Dialect): { session: string; user: string; touchSession: string; touchUser: string } {
   const [a, b] = dialect === 'postgres' ? ['$1', '$2'] : ['?', '?'];
   return {
-    session: `select "id", "user_id", "last_seen_at" from "sessions" where "token_hash" = ${a} and "expires_at" > ${b}`,
+    session: `select "id", "user_id", "last_seen_at", "expires_at" from "sessions" where "token_hash" = ${a} and "expires_at" > ${b}`,
     user: `select * from "users" where "id" = ${a}`,
     touchSession: `update "sessions" set "last_seen_at" = ${a} where "id" = ${b}`,
     // Params: now, 1, now, id (UsersRepository.touchActive: the shown activity moves only while visible).

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import S3rver from 's3rver';
 import { freePort } from './server.js';
+import { serverArgs } from './server-bundle.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const serverRequire = createRequire(path.join(ROOT, 'apps/server/package.json'));
@@ -142,7 +143,7 @@ export async function startDeployment(): Promise<Deployment> {
       const port = await freePort();
       const dataDir = path.join(work, `node-${name}`);
       fs.mkdirSync(dataDir);
-      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      const child = spawn(process.execPath, serverArgs(), {
         cwd: ROOT,
         env: {
           PATH: process.env.PATH,

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverArgs } from './server-bundle.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -28,13 +29,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the real server (as `npm start` does, minus the build) on a free port with its own data folder. */
+/** Starts the real server (as `npm start` does: the run's bundle, see server-bundle.ts) on a free port with its own data folder. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kindred-e2e-'));
   // The journeys run on the embedded default: no PostgreSQL or Redis even when CI has them.
   const { DATABASE_URL: _db, REDIS_URL: _redis, ...inherited } = process.env;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, serverArgs(), {
     cwd: ROOT,
     env: {
       ...inherited,

@@ -5,7 +5,7 @@ import type { DestinationStream } from 'pino';
 import { composeServices, type CompositionDeps, type Services } from './composition.js';
 import { StorageHealth } from './db/storage-health.js';
 import { installErrorHandler } from './http/error-handler.js';
-import { loggerOptions } from './http/logging.js';
+import { lazyChildLogger, loggerOptions } from './http/logging.js';
 import { installMultipart } from './http/multipart-reader.js';
 import { createRouter } from './http/router.js';
 import { installSecurity } from './http/security.js';
@@ -55,6 +55,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     // Request ids help tie a member's complaint to a log line without logging their data.
     genReqId: () => Math.random().toString(36).slice(2, 10),
+    // A request's child logger is made when it first writes a line (most never do).
+    childLoggerFactory: lazyChildLogger,
   });
 
   // Disk full or failing: writes answer 503, /readyz says why, the log tells the operator.
@@ -78,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     authenticate: (token) => services.auth.authenticate(token),
     authenticateStaff: (token, address) => services.admin.auth.authenticate(token, address),
     can: (member, flag) => services.permissions.can(member, flag),
+    revocationsSettled: () => services.sessionCache.settled(),
   });
   const authLimit = { max: config.rateLimits.authPerMinute, timeWindow: '1 minute' };
   const uploadLimit = { max: config.rateLimits.uploadPerMinute, timeWindow: '1 minute' };

@@ -59,6 +59,8 @@ import { UploadsService } from './modules/uploads/uploads.service.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { PresenceAnnouncer } from './realtime/announcer.js';
 import { createRealtimeCore } from './realtime/core.js';
+import { RedisHub } from './realtime/redis-hub.js';
+import { SessionCache } from './modules/auth/session-cache.js';
 import type { RealtimeServices } from './realtime/services.js';
 
 /** What the services are built from (app.ts's AppDeps carries these). */
@@ -85,9 +87,11 @@ interface Log {
 export function composeServices(deps: CompositionDeps, { log, now, redis }: { log: Log; now: () => number; redis?: Redis }) {
   const { config, storage } = deps;
   const { db } = deps.database;
+  // Live sessions by token, per node; every end of sessions reaches it through the hub (below).
+  const sessionCache = new SessionCache({ listening: () => hubListening(realtime.hub) });
   const repositories = {
     users: new UsersRepository(db),
-    sessions: new SessionsRepository(db),
+    sessions: new SessionsRepository(db, sessionCache),
     resets: new PasswordResetsRepository(db),
     trends: new TrendsRepository(db),
     permissions: new PermissionsRepository(db),
@@ -110,6 +114,11 @@ export function composeServices(deps: CompositionDeps, { log, now, redis }: { lo
   // services below and the live connection.
   const realtime = createRealtimeCore(config, repositories.sessions, log, now);
   const sessionRevocation = realtime.sessions;
+  if (realtime.hub instanceof RedisHub) {
+    const { publisher, subscriber } = realtime.hub.connections;
+    sessionCache.attach(realtime.hub, () => publisher.ping());
+    subscriber.on('close', () => sessionCache.clear());
+  } else sessionCache.attach(realtime.hub);
 
   const chat = new ChatService(
     db,
@@ -225,9 +234,9 @@ export function composeServices(deps: CompositionDeps, { log, now, redis }: { lo
     can,
     chat,
     setVisibility: async (member, isYin, origin) => (await accounts.setVisibility(member, isYin, origin)).user,
-    touchActive: async (userId, at) => {
-      await repositories.users.touchActive(userId, at);
-      return repositories.users.findById(userId);
+    touchActive: async (userIds, at) => {
+      await repositories.users.touchActive(userIds, at);
+      return repositories.users.findByIds(userIds);
     },
     findUser: (userId) => repositories.users.findById(userId),
     unreadNotices: (userId) => repositories.notices.countUnread(userId),
@@ -240,6 +249,7 @@ export function composeServices(deps: CompositionDeps, { log, now, redis }: { lo
 
   return {
     repositories,
+    sessionCache,
     hasher,
     auth,
     antispam,
@@ -283,3 +293,8 @@ export function composeServices(deps: CompositionDeps, { log, now, redis }: { lo
 }
 
 export type Services = ReturnType<typeof composeServices>;
+
+/** Whether this node hears every hub event now: always in one process; with Redis while subscribed. */
+function hubListening(hub: unknown): boolean {
+  return !(hub instanceof RedisHub) || hub.connections.subscriber.status === 'ready';
+}

@@ -31,6 +31,10 @@ function queryErrors() {
     log: (event: LogEvent) => {
       if (event.level === 'error') for (const listener of listeners) listener(event.error);
     },
+    /** For queries run past Kysely (directSqlite): they are counted as Kysely's failures are. */
+    report: (error: unknown) => {
+      for (const listener of listeners) listener(error);
+    },
     onQueryError(listener: (error: unknown) => void) {
       listeners.add(listener);
       return () => void listeners.delete(listener);
@@ -60,7 +64,30 @@ export function openDatabase(database: Config['database'], options: { poolSize?:
   sqlite.pragma('busy_timeout = 5000');
   const errors = queryErrors();
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log: errors.log });
+  direct.set(db, { sqlite, reportError: errors.report });
   return { db, dialect: 'sqlite', destroy: () => db.destroy(), onQueryError: errors.onQueryError };
+}
+
+/** The SQLite connection behind a handle's Kysely instance, for fixed-query.ts. */
+export interface DirectSqlite {
+  sqlite: SQLite.Database;
+  reportError(error: unknown): void;
+}
+
+const direct = new WeakMap<DbOrTx, DirectSqlite>();
+
+/**
+ * The better-sqlite3 connection of a handle opened here, when running a statement on it now is
+ * what Kysely would do: SQLite runs queries synchronously on its one connection, and Kysely only
+ * wraps that in promises and a lock (its mutex) that a query outside a transaction takes and gives
+ * back with nothing in between. While a transaction is open on the connection the lock is held
+ * across awaits and a statement run here would join that transaction: then there is no direct way
+ * (undefined), and the caller goes through Kysely, which waits for the lock. The server streams no
+ * query (Kysely's stream() would hold the lock while iterating, and the connection would be busy).
+ */
+export function directSqlite(db: DbOrTx): DirectSqlite | undefined {
+  const found = db.isTransaction ? undefined : direct.get(db);
+  return found && !found.sqlite.inTransaction ? found : undefined;
 }
 
 /**

@@ -1,16 +1,58 @@
 import type { CompiledQuery, Compilable } from 'kysely';
-import type { DbOrTx } from './database.js';
+import type SQLite from 'better-sqlite3';
+import { directSqlite, type DbOrTx } from './database.js';
 
-/** Stands for the i-th argument while the query is compiled. */
+/** Stands for an argument (by position or by name) while the query is compiled. */
 class Slot {
-  constructor(readonly index: number) {}
+  constructor(readonly key: number | string) {}
 }
 
 interface Compiled<R> {
   query: CompiledQuery<R>;
-  /** Per compiled parameter: the argument it takes, or -1 for a constant the query holds itself. */
-  sources: number[];
+  /** Per compiled parameter: the argument it takes, or undefined for a constant the query holds itself. */
+  sources: (number | string | undefined)[];
+  /** The prepared SQLite statement, once the query ran past Kysely (runCompiled). */
+  statement?: SQLite.Statement;
 }
+
+function compileWithSlots<R>(built: Compilable<R>, slots: Slot[]): Compiled<R> {
+  const query = built.compile();
+  const sources = query.parameters.map((p) => (p instanceof Slot ? p.key : undefined));
+  const used = new Set(sources.filter((s) => s !== undefined));
+  const missing = slots.filter((slot) => !used.has(slot.key));
+  // A slot that is not a parameter was used to shape the query or computed with (`now - x`, a
+  // string's prefix): the compiled query would be wrong for every other value.
+  if (missing.length) throw new Error(`cached query: every argument must appear as a plain value in the query (not: ${missing.map((s) => String(s.key)).join(', ')})`);
+  return { query, sources };
+}
+
+/**
+ * Runs a compiled query with these parameters. On SQLite outside a transaction the prepared
+ * statement runs at once (database.ts, directSqlite: what Kysely's driver would do, without its
+ * promises and lock); otherwise through Kysely.
+ */
+async function runCompiled<R>(db: DbOrTx, compiled: Compiled<R>, parameters: unknown[]): Promise<R[]> {
+  const direct = directSqlite(db);
+  if (direct) {
+    const statement = (compiled.statement ??= direct.sqlite.prepare(compiled.query.sql));
+    if (statement.reader) {
+      try {
+        return statement.all(parameters) as R[];
+      } catch (error) {
+        direct.reportError(error);
+        throw error;
+      }
+    }
+  }
+  const result = await db.executeQuery<R>({ ...compiled.query, parameters });
+  return result.rows;
+}
+
+const bind = (compiled: Compiled<unknown>, args: Record<string | number, unknown>) =>
+  compiled.query.parameters.map((p, i) => {
+    const source = compiled.sources[i];
+    return source === undefined ? p : args[source];
+  });
 
 /**
  * A query whose shape never changes (no optional filters), built and compiled by Kysely once per
@@ -22,23 +64,46 @@ interface Compiled<R> {
  */
 export function fixedQuery<A extends unknown[], R>(build: (db: DbOrTx, ...args: A) => Compilable<R>) {
   const cache = new WeakMap<DbOrTx, Compiled<R>>();
-  const compile = (db: DbOrTx, arity: number): Compiled<R> => {
-    const slots = Array.from({ length: arity }, (_, i) => new Slot(i));
-    const query = build(db, ...(slots as unknown as A)).compile();
-    const sources = query.parameters.map((p) => (p instanceof Slot ? p.index : -1));
-    if (new Set(sources.filter((s) => s >= 0)).size !== arity) throw new Error('fixedQuery: every argument must appear as a value in the query');
-    return { query, sources };
-  };
-
   return async (db: DbOrTx, ...args: A): Promise<R[]> => {
     let compiled = db.isTransaction ? undefined : cache.get(db);
     if (!compiled) {
-      compiled = compile(db, args.length);
+      const slots = args.map((_, i) => new Slot(i));
+      compiled = compileWithSlots(build(db, ...(slots as unknown as A)), slots);
       if (!db.isTransaction) cache.set(db, compiled);
     }
-    const { query, sources } = compiled;
-    const parameters = query.parameters.map((p, i) => (sources[i]! >= 0 ? args[sources[i]!] : p));
-    const result = await db.executeQuery<R>({ ...query, parameters });
-    return result.rows;
+    return runCompiled(db, compiled, bind(compiled as Compiled<unknown>, args as unknown as Record<number, unknown>));
+  };
+}
+
+/** Shapes kept per handle and query; past this, further shapes compile on every call (a misuse would not grow memory). */
+const MAX_SHAPES = 256;
+
+/**
+ * A query with optional parts (filters, an order) compiled once per shape and run with each
+ * call's values: the list queries whose shape depends on the call's filters. `shape` holds what
+ * chooses the query's form (a list type, which filters are on) and must be small: `key(shape)`
+ * names the form. `values` are plain values only (comparisons' right sides, offset, limit): at
+ * compile time each one that is not null or undefined is replaced by a stand-in, so `build` may
+ * test a value's presence (`$if(values.before != null, …)`) but never compute with it, and every
+ * value given must appear in the query (checked once per shape). Arrays belong in `shape` (an IN
+ * list's length is part of the SQL).
+ */
+export function shapedQuery<S, V extends Record<string, unknown>, R>(key: (shape: S) => string, build: (db: DbOrTx, shape: S, values: V) => Compilable<R>) {
+  const cache = new WeakMap<DbOrTx, Map<string, Compiled<R>>>();
+  return async (db: DbOrTx, shape: S, values: V): Promise<R[]> => {
+    const present = Object.keys(values).filter((name) => values[name] != null);
+    const shapeKey = `${key(shape)}|${present.join(',')}`;
+    let shapes = db.isTransaction ? undefined : cache.get(db);
+    let compiled = shapes?.get(shapeKey);
+    if (!compiled) {
+      const slots = present.map((name) => new Slot(name));
+      const stand = { ...values, ...Object.fromEntries(slots.map((slot) => [slot.key, slot])) } as V;
+      compiled = compileWithSlots(build(db, shape, stand), slots);
+      if (!db.isTransaction) {
+        if (!shapes) cache.set(db, (shapes = new Map()));
+        if (shapes.size < MAX_SHAPES) shapes.set(shapeKey, compiled);
+      }
+    }
+    return runCompiled(db, compiled, bind(compiled as Compiled<unknown>, values));
   };
 }

@@ -39,6 +39,14 @@ export interface GroupCommitOptions<T, R> {
    */
   concurrency: number;
   /**
+   * Batches are written in the order they were taken: the next batch starts only once the one
+   * before it called `ordered` (handed to `writeMany`: e.g. after its rows got their ids), so
+   * items submitted later are never written before items submitted earlier, while the earlier
+   * batch's last statements and its commit overlap the next batch's first ones. Without it, up to
+   * `concurrency` batches are written side by side in no particular order.
+   */
+  pipelined?: boolean;
+  /**
    * The order items are written in within a transaction (stable: equal items keep their arrival
    * order). Writers that lock rows pass one that locks them in a global order, so two nodes'
    * transactions never wait for each other in a cycle.
@@ -49,7 +57,7 @@ export interface GroupCommitOptions<T, R> {
    * set-based statements instead of one write per item. Without it the items are written one after
    * another in the shared transaction. It must leave what `write` would, item after item.
    */
-  writeMany?: (trx: Tx, items: T[]) => Promise<R[]>;
+  writeMany?: (trx: Tx, items: T[], ordered: () => void) => Promise<R[]>;
 }
 
 /**
@@ -64,8 +72,11 @@ export interface GroupCommitOptions<T, R> {
  */
 export class GroupCommit<T, R> {
   private queue: Pending<T, R>[] = [];
-  /** Drains running or scheduled. */
-  private drains = 0;
+  /** Batches taken and not settled yet. */
+  private inFlight = 0;
+  /** Pipelined: the last batch taken has not reached its ordering point, so none may start. */
+  private gated = false;
+  private scheduled = false;
 
   constructor(
     private readonly db: Db,
@@ -76,35 +87,65 @@ export class GroupCommit<T, R> {
   submit(item: T): Promise<R> {
     return new Promise<R>((resolve, reject) => {
       this.queue.push({ item, at: performance.now(), resolve, reject });
-      if (this.drains < this.options.concurrency) {
-        this.drains += 1;
-        // After this turn's I/O callbacks: items read from every socket that was ready share the
-        // transaction. (On SQLite a transaction runs without yielding to I/O, so the drain must not
-        // start in the middle of the turn, or every item would get a transaction of its own.)
-        setImmediate(() => void this.drain());
-      }
+      this.schedule();
     });
   }
 
-  private async drain(): Promise<void> {
+  /**
+   * The next batch is taken after this turn's I/O callbacks: items read from every socket that was
+   * ready share the transaction. (On SQLite a transaction runs without yielding to I/O, so a batch
+   * must not be taken in the middle of the turn, or every item would get a transaction of its own.)
+   */
+  private schedule(): void {
+    if (this.scheduled || !this.queue.length || this.gated || this.inFlight >= this.options.concurrency) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.take();
+    });
+  }
+
+  private take(): void {
+    if (!this.queue.length || this.gated || this.inFlight >= this.options.concurrency) return;
+    const batch = this.queue.splice(0, this.options.maxBatch);
+    if (this.options.order) batch.sort((a, b) => this.options.order!(a.item, b.item));
+    this.inFlight += 1;
+    let open = !this.options.pipelined;
+    this.gated = !open;
+    const ordered = () => {
+      if (open) return;
+      open = true;
+      this.gated = false;
+      this.schedule();
+    };
+    void this.run(batch, ordered).finally(() => {
+      this.inFlight -= 1;
+      ordered();
+      this.schedule();
+    });
+    // More waiting than one batch holds, and room for another beside it.
+    this.schedule();
+  }
+
+  /**
+   * A batch that fails before its ordering point is written again item by item before any later
+   * batch starts, so order holds; one that fails after it (its commit) is rewritten beside them.
+   */
+  private async run(batch: Pending<T, R>[], ordered: () => void): Promise<void> {
     try {
-      while (this.queue.length) {
-        const batch = this.queue.splice(0, this.options.maxBatch);
-        if (this.options.order) batch.sort((a, b) => this.options.order!(a.item, b.item));
-        if (batch.length > 1 && (await this.writeTogether(batch))) continue;
-        for (const pending of batch) await this.writeAlone(pending);
-      }
-    } finally {
-      this.drains -= 1;
+      if (batch.length > 1 && (await this.writeTogether(batch, ordered))) return;
+      for (const pending of batch) await this.writeAlone(pending);
+    } catch (error) {
+      for (const pending of batch) pending.reject(error);
     }
   }
 
-  private async writeTogether(batch: Pending<T, R>[]): Promise<boolean> {
+  private async writeTogether(batch: Pending<T, R>[], ordered: () => void): Promise<boolean> {
     let results: R[];
     try {
       results = await inTransaction(this.db, async ({ trx }) => {
         const items = batch.map((p) => p.item);
-        if (this.options.writeMany) return this.options.writeMany(trx, items);
+        if (this.options.writeMany) return this.options.writeMany(trx, items, ordered);
         const written: R[] = [];
         for (const item of items) written.push(await this.write(trx, item));
         return written;

@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 
 /** Pino redacts secrets wherever they appear in a logged object (bodies are never logged whole). */
@@ -58,4 +58,61 @@ export function loggerOptions(level: string, stream?: DestinationStream): Fastif
     serializers: { req: serializeRequest },
     ...(stream ? { stream } : {}),
   };
+}
+
+type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+const LEVELS: Level[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'];
+type ChildArgs = Parameters<FastifyBaseLogger['child']>;
+type Logger = FastifyBaseLogger & { isLevelEnabled(level: string): boolean };
+
+/**
+ * A request's logger that becomes pino's child logger (with the request id) only when something is
+ * logged at an enabled level. Fastify makes a child for every request, and at LOG_LEVEL=warn almost
+ * none of them writes a line: building it (bindings, serializers, redaction) was a visible share of
+ * a cheap call's time. It inherits the parent's level (lazyChildLogger makes a real child otherwise).
+ */
+class LazyRequestLogger {
+  private real?: Logger;
+
+  constructor(
+    private readonly parent: Logger,
+    private readonly bindings: ChildArgs[0],
+  ) {}
+
+  get logger(): Logger {
+    return (this.real ??= this.parent.child(this.bindings) as Logger);
+  }
+
+  get level(): string {
+    return (this.real ?? this.parent).level;
+  }
+
+  set level(level: string) {
+    this.logger.level = level;
+  }
+
+  child(...args: ChildArgs): FastifyBaseLogger {
+    return this.logger.child(...args);
+  }
+
+  isLevelEnabled(level: string): boolean {
+    return (this.real ?? this.parent).isLevelEnabled(level);
+  }
+
+  silent(): void {}
+}
+
+for (const level of LEVELS) {
+  Object.defineProperty(LazyRequestLogger.prototype, level, {
+    value(this: LazyRequestLogger, ...args: unknown[]) {
+      if (this.isLevelEnabled(level)) (this.logger[level] as (...a: unknown[]) => void)(...args);
+    },
+  });
+}
+
+/** Fastify's childLoggerFactory: a lazy child (above) unless the route sets its own level or serializers. */
+export function lazyChildLogger(this: unknown, logger: FastifyBaseLogger, bindings: ChildArgs[0], options: ChildArgs[1]): FastifyBaseLogger {
+  // Fastify's null logger (logging off) has no levels, and its children cost nothing.
+  if ((options && Object.keys(options).length > 0) || typeof (logger as Partial<Logger>).isLevelEnabled !== 'function') return logger.child(bindings, options);
+  return new LazyRequestLogger(logger as Logger, bindings) as unknown as FastifyBaseLogger;
 }

@@ -14,6 +14,8 @@ export interface RouterDeps {
   /** A console session's staff member (access 'staff' calls only); `address` is the client's. */
   authenticateStaff(token: string | undefined, address: string): Promise<Staff | null>;
   can(member: Member, flag: PermissionFlag): Promise<boolean>;
+  /** Undefined, or what a call's answer waits for: sessions it ended being heard on every node (session-cache.ts). */
+  revocationsSettled?(): Promise<void> | undefined;
 }
 
 /**
@@ -127,7 +129,10 @@ export function createRouter(app: FastifyInstance, deps: RouterDeps) {
         const body = parseInput<C['body']>(spec.body, fields);
         const extra = spec.permissionFor?.(body);
         if (member && extra && !staffCall && !(await deps.can(member as Member, extra))) throw noPermission();
-        return handler({ body, member: member as CallerOf<C>, files: (reader?.files ?? {}) as Ctx<C>['files'], token, req, reply });
+        const answer = await handler({ body, member: member as CallerOf<C>, files: (reader?.files ?? {}) as Ctx<C>['files'], token, req, reply });
+        const revoked = deps.revocationsSettled?.();
+        if (revoked) await revoked;
+        return answer;
       } catch (error) {
         if (reader?.unread) abandonBody(reply);
         throw error;

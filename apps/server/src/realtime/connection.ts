@@ -5,13 +5,16 @@ import type { Member } from '../domain/member.js';
 
 /** Past this much unsent data the client is not reading; it is dropped and will reconnect. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+/** Shared by every socket that has nothing left to finish (idle sockets cost no promise of their own). */
+const NOTHING_AFTER: Promise<void> = Promise.resolve();
 
 /**
  * One open socket. Messages from the client are handled one at a time, in order (a member's
  * messages must be stored in the order they were sent); what the server sends goes out at once.
  */
 export class Connection {
-  readonly id = randomBytes(9).toString('base64url');
+  /** Made when first asked for (an event's origin, an unauthenticated socket's limit): an idle socket never needs it. */
+  private ownId?: string;
   member?: Member;
   token?: string;
   /** Read_chat_messages, as of the last (re)authentication: decides whether messages arrive locked. */
@@ -24,6 +27,8 @@ export class Connection {
   countsForAddress = false;
   countsForMember?: number;
   private queue: Promise<void> = Promise.resolve();
+  /** Work a frame left to finish after it (handlers/send.ts: acknowledgements wait for their commit). */
+  private after: Promise<void> = NOTHING_AFTER;
 
   constructor(
     readonly ws: WebSocket,
@@ -31,6 +36,11 @@ export class Connection {
     readonly address: string,
     private readonly onError: (error: unknown) => void,
   ) {}
+
+  /** Tells this socket's own events apart (`origin`), on every node. */
+  get id(): string {
+    return (this.ownId ??= randomBytes(9).toString('base64url'));
+  }
 
   get userId(): number | undefined {
     return this.member?.id;
@@ -58,9 +68,19 @@ export class Connection {
     this.queue = this.queue.then(work).catch(this.onError);
   }
 
+  /** Runs `work` after the earlier `afterwards` work, while the next frames are already read. */
+  afterwards(work: () => Promise<void>): void {
+    this.after = this.after.then(work).catch(this.onError);
+  }
+
+  /** Resolves once the `afterwards` work given so far is done. */
+  settled(): Promise<void> {
+    return this.after;
+  }
+
   /** Resolves when everything queued so far is done. */
   idle(): Promise<void> {
-    return this.queue;
+    return Promise.all([this.queue, this.after]).then(() => undefined);
   }
 
   close(code: number, reason: string): void {

@@ -3,7 +3,10 @@ import { ClientMessage, CHAT_LIMITS, KIND, OPT, SOCKET_CLOSE, type ServerMessage
 import type { RawData, WebSocket } from 'ws';
 import { fail, validationFailed } from '../errors.js';
 import { toMember, type Member } from '../domain/member.js';
+import type { UserRow } from '../db/schema.js';
 import type { PresenceAnnouncer } from './announcer.js';
+import { BatchLoader } from './batch-loader.js';
+import { socketCopy } from './socket-member.js';
 import { Connection } from './connection.js';
 import { Delivery } from './delivery.js';
 import { HANDLERS } from './handlers/index.js';
@@ -13,6 +16,9 @@ import type { RealtimeCore } from './core.js';
 import { isExpected, refusal, tooManyMessages, tooManySockets } from './replies.js';
 import type { RealtimeServices } from './services.js';
 import { SocketLimits } from './socket-limits.js';
+
+/** How long activity stamps of connecting and leaving sockets gather before their one UPDATE (one commit). */
+const ACTIVITY_GATHER_MS = 5;
 
 export interface GatewayOptions {
   pingMs: number;
@@ -64,6 +70,9 @@ export class Gateway {
     this.limits = new SocketLimits({ perMember: options.maxSocketsPerMember, perAddress: options.maxSocketsPerAddress });
   }
 
+  /** One function for every socket's failed work (not a closure per socket). */
+  private readonly workFailed = (err: unknown) => this.log.error({ err }, 'socket work failed');
+
   /** Resolves once presence is live (with Redis: this node's first heartbeat is written). */
   async start(): Promise<void> {
     this.hub.subscribe((event) => (event.type === 'member-changed' ? this.refreshMembers(event.to[0]) : this.delivery.handle(event)));
@@ -97,28 +106,15 @@ export class Gateway {
 
   /** A socket that passed the upgrade: with a member when its URL carried a valid token. */
   attach(ws: WebSocket, address: string, member?: Member, token?: string): void {
-    const connection = new Connection(ws, address, (err) => this.log.error({ err }, 'socket work failed'));
+    const connection = new Connection(ws, address, this.workFailed);
     if (this.closing) return connection.close(SOCKET_CLOSE.goingAway, 'server shutting down');
     // Sockets opened at the same moment all passed wouldAccept; the claim decides exactly.
     if (!this.limits.claimAddress(connection)) return this.refuseSocket(connection);
-    ws.on('pong', () => (connection.alive = true));
-    ws.on('message', (data: RawData) => {
-      connection.alive = true;
-      connection.enqueue(() => this.receive(connection, data));
-    });
-    ws.on('error', (err) => this.log.warn({ err: err.message }, 'socket error'));
-    // Queued behind whatever the socket was doing, so it is never registered after it closed. Its
-    // place under the caps is free at once.
-    ws.on('close', () => {
-      this.limits.release(connection);
-      connection.enqueue(() => this.goOffline(connection).finally(() => this.attached.delete(connection)));
-    });
+    this.listen(connection);
     this.attached.add(connection);
     if (member) {
       connection.token = token;
-      connection.enqueue(async () => {
-        if (await this.goOnline(connection, member)) await this.sendCatchUp(connection);
-      });
+      this.register(connection, member);
     } else {
       this.pending.add(connection);
       setTimeout(() => {
@@ -126,6 +122,34 @@ export class Gateway {
       }, this.options.initTimeoutMs ?? CHAT_LIMITS.initTimeoutMs).unref();
     }
   }
+
+  /**
+   * The socket's listeners, in a function of their own: closures share their function's scope, and
+   * one that held the member read at the upgrade (a full row) would keep it for the socket's life.
+   */
+  private listen(connection: Connection): void {
+    const ws = connection.ws;
+    ws.on('pong', () => (connection.alive = true));
+    ws.on('message', (data: RawData) => {
+      connection.alive = true;
+      connection.enqueue(() => this.receive(connection, data));
+    });
+    ws.on('error', this.socketError);
+    // Queued behind whatever the socket was doing, so it is never registered after it closed. Its
+    // place under the caps is free at once.
+    ws.on('close', () => {
+      this.limits.release(connection);
+      connection.enqueue(() => this.goOffline(connection).finally(() => this.attached.delete(connection)));
+    });
+  }
+
+  private register(connection: Connection, member: Member): void {
+    connection.enqueue(async () => {
+      if (await this.goOnline(connection, member)) await this.sendCatchUp(connection);
+    });
+  }
+
+  private readonly socketError = (err: Error) => this.log.warn({ err: err.message }, 'socket error');
 
   /** Graceful shutdown: this node's presence goes, sockets close with 1001 (clients reconnect elsewhere). */
   async close(): Promise<void> {
@@ -235,7 +259,7 @@ export class Gateway {
   private async refreshMember(connection: Connection, member: Member): Promise<void> {
     // A copy, kept for the socket's life: rows from better-sqlite3 come in V8's dictionary mode
     // (about 1.6 KB each); a spread makes a compact object of the same fields.
-    connection.member = { ...member, user: { ...member.user } };
+    connection.member = { ...member, user: socketCopy(member.user) };
     connection.readsAll = await this.services.chat.canRead(member);
   }
 
@@ -279,8 +303,14 @@ export class Gateway {
 
   /** The activity stamp is not worth a socket: on a full disk the member still connects and leaves. */
   private touchActive(userId: number) {
-    return unlessStorageFails('activity stamp (socket)', () => this.services.touchActive(userId, this.now()), this.log);
+    return unlessStorageFails('activity stamp (socket)', () => this.activity.load(userId), this.log);
   }
+
+  /** Sockets opening or closing together stamp their members in one statement (one commit). */
+  private readonly activity = new BatchLoader<number, UserRow | undefined>(async (userIds) => {
+    const rows = await this.services.touchActive(userIds, this.now());
+    return new Map(rows.map((row) => [row.id, row]));
+  }, undefined, ACTIVITY_GATHER_MS);
 
   private async goOffline(connection: Connection): Promise<void> {
     this.pending.delete(connection);
@@ -339,3 +369,4 @@ export class Gateway {
     }
   }
 }
+

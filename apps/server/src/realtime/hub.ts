@@ -3,12 +3,14 @@ import type { MessageRow } from '../db/schema.js';
 
 /**
  * What one node tells the others about: "user X has something new". The hub is only the doorbell;
- * the node that hears it reads the thing itself from the database (a message by id, the unread
- * counts), so an event lost on the way costs a delay until the next catch-up, never data.
+ * the node that hears it reads the thing itself from the database (the unread counts, a mail) unless
+ * the event carries it (a committed message, a notice), so an event lost on the way costs a delay
+ * until the next catch-up, never data.
  * `to` lists the members to tell; `origin` is the socket that caused it (it got its own answer).
  */
 export type HubEvent =
-  // `row` rides along only within a node (the publishing node already holds it); Redis carries the id.
+  // `row`: the committed message, carried through Redis too so no node reads it back (without it,
+  // e.g. from an older node, the message is read by id).
   | { type: 'message'; to: number[]; messageId: number; origin?: string; row?: MessageRow }
   | { type: 'presence'; to: number[]; userId: number; online: boolean; isYin: number; opt: typeof OPT.visibility | typeof OPT.init; origin?: string }
   | { type: 'deleted'; to: number[]; peerId: number }

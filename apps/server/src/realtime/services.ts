@@ -10,8 +10,8 @@ export interface RealtimeServices {
   chat: ChatService;
   /** The same call as POST /member/index/visibility (women only); it announces the change, leaving out `origin`. */
   setVisibility(member: Member, isYin: number, origin?: string): Promise<UserRow>;
-  /** Stamps last_active_at and answers the member's current row. */
-  touchActive(userId: number, now: number): Promise<UserRow | undefined>;
+  /** Stamps last_active_at of several members (one statement) and answers their current rows. */
+  touchActive(userIds: readonly number[], now: number): Promise<UserRow[]>;
   findUser(userId: number): Promise<UserRow | undefined>;
   unreadNotices(userId: number): Promise<number>;
   findMail(id: number): Promise<{ recipientId: number; eid: number; sender_id: number; sendername: string } | undefined>;

@@ -1,6 +1,7 @@
 import { SOCKET_CLOSE } from '@kindred/protocol';
 import type { UnitOfWork } from '../db/transaction.js';
 import type { SessionScope, SessionsRepository } from '../modules/auth/sessions.repository.js';
+import { BatchLoader } from './batch-loader.js';
 import type { Connection } from './connection.js';
 import type { Hub, HubEvent } from './hub.js';
 import type { ConnectionRegistry } from './registry.js';
@@ -58,10 +59,15 @@ export class SessionRevocation {
     return this.hub.publish(event);
   }
 
-  /** Whether a socket's session is still usable (the check right after registering it). */
-  async isLive(sessionId: number): Promise<boolean> {
-    return (await this.sessions.liveIds([sessionId], this.now())).has(sessionId);
+  /** Whether a socket's session is still usable (the check right after registering it; sockets connecting together share one query). */
+  isLive(sessionId: number): Promise<boolean> {
+    return this.liveCheck.load(sessionId);
   }
+
+  private readonly liveCheck = new BatchLoader<number, boolean>(async (ids) => {
+    const live = await this.sessions.liveIds(ids, this.now());
+    return new Map(ids.map((id) => [id, live.has(id)]));
+  }, false);
 
   /** Closes this node's sockets whose session is no longer usable; answers how many. */
   sweep(): Promise<number> {

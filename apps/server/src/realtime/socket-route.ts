@@ -24,7 +24,7 @@ const MAX_PAYLOAD = 64 * 1024;
  */
 export async function installSocket(app: FastifyInstance, gateway: Gateway, services: Pick<RealtimeServices, 'authenticate' | 'can'>) {
   await app.register(websocket, { options: { maxPayload: MAX_PAYLOAD } });
-  const accepted = new WeakMap<FastifyRequest, { member: Member; token: string }>();
+  const accepted = new WeakMap<FastifyRequest, { member?: Member; token?: string; ip: string }>();
 
   app.get(
     '/socket',
@@ -32,9 +32,11 @@ export async function installSocket(app: FastifyInstance, gateway: Gateway, serv
       websocket: true,
       preValidation: async (req, reply) => {
         const refuse = (error: DomainError) => reply.code(error.http).send({ status: error.status, msg: error.message, data: null, error: error.id });
-        if (!gateway.wouldAccept(req.ip)) return refuse(tooManySockets());
+        // req.ip asks the kernel (getpeername) each time: once per upgrade is enough.
+        const ip = req.ip;
+        if (!gateway.wouldAccept(ip)) return refuse(tooManySockets());
         const token = socketToken(req);
-        if (!token) return;
+        if (!token) return void accepted.set(req, { ip });
         let member: Member;
         try {
           member = await admit(await services.authenticate(token), SOCKET_ADMISSION, services.can);
@@ -42,14 +44,14 @@ export async function installSocket(app: FastifyInstance, gateway: Gateway, serv
           if (error instanceof DomainError) return refuse(error);
           throw error;
         }
-        if (!gateway.wouldAccept(req.ip, member.id)) return refuse(tooManySockets());
-        accepted.set(req, { member, token });
+        if (!gateway.wouldAccept(ip, member.id)) return refuse(tooManySockets());
+        accepted.set(req, { member, token, ip });
       },
     },
     (socket, req) => {
       const found = accepted.get(req);
       releaseUpgrade(socket, req);
-      gateway.attach(socket, req.ip, found?.member, found?.token);
+      gateway.attach(socket, found?.ip ?? req.ip, found?.member, found?.token);
     },
   );
 }

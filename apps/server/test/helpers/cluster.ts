@@ -5,7 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import { onTestFinished } from 'vitest';
+import { inject, onTestFinished } from 'vitest';
 import { REPO_ROOT } from '../../src/config.js';
 import { startApp, type TestApp } from './test-app.js';
 
@@ -37,7 +37,7 @@ export interface Cluster {
 }
 
 /**
- * Real server processes (apps/server/src/main.ts, as `npm start` runs it) on one fresh PostgreSQL
+ * Real server processes (apps/server/src/main.ts, bundled as `npm start` runs it) on one fresh PostgreSQL
  * schema and one Redis (TEST_DATABASE_URL, TEST_REDIS_URL), with a Redis prefix of their own so
  * parallel test files never hear each other. Everything stops when the test finishes.
  */
@@ -60,7 +60,9 @@ export async function startCluster(): Promise<Cluster> {
   async function startNode(env: Record<string, string> = {}): Promise<Node> {
     const port = await freePort();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kindred-node-'));
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    // The run's bundle (setup/server-bundle.ts), as `npm start` runs it; the source through tsx without one.
+    const bundle = inject('kindredServerBundle');
+    const child = spawn(process.execPath, bundle ? [bundle] : ['--import', 'tsx', 'apps/server/src/main.ts'], {
       cwd: REPO_ROOT,
       env: {
         PATH: process.env.PATH,

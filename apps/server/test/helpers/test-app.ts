@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, inject, onTestFinished } from 'vitest';
 import { buildApp, type AppDeps, type Services } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { openDatabase, type DatabaseHandle, type Db } from '../../src/db/database.js';
@@ -93,6 +93,73 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+/**
+ * A brand-new, migrated database: a copy of the template that setup/migrated-template.ts migrated
+ * once for this run (a file copy on SQLite, `CREATE DATABASE … TEMPLATE` on PostgreSQL), which is
+ * what migrating an empty database gives, for a fraction of the cost. Without a template (a config
+ * that has no such globalSetup) it migrates an empty database as before.
+ */
+export async function createMigratedTestDatabase(): Promise<TestDatabase> {
+  const template = inject('kindredMigratedTemplate');
+  if (!template || template.kind !== testDialect()) {
+    const testDb = await createTestDatabase();
+    try {
+      await migrateToLatest(testDb.handle);
+    } catch (error) {
+      await testDb.drop().catch(() => undefined);
+      throw error;
+    }
+    return testDb;
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kindred-test-'));
+  const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
+
+  if (template.kind === 'sqlite') {
+    const file = path.join(dataDir, 'kindred.sqlite');
+    fs.copyFileSync(template.file, file);
+    const handle = onceDestroyed(openDatabase({ kind: 'sqlite', file }));
+    return {
+      handle,
+      dataDir,
+      async drop() {
+        await handle.destroy();
+        removeDir();
+      },
+    };
+  }
+
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) {
+    removeDir();
+    throw new Error('KINDRED_TEST_DIALECT=postgres needs TEST_DATABASE_URL');
+  }
+  const database = `kt_${randomBytes(6).toString('hex')}`;
+  try {
+    await adminQuery(base, `create database "${database}" template "${template.database}"`);
+  } catch (error) {
+    removeDir();
+    throw error;
+  }
+  const url = new URL(base);
+  url.pathname = `/${database}`;
+  // Test databases are thrown away: commits need not wait for the WAL flush (a session setting;
+  // a killed server process still loses nothing PostgreSQL acknowledged, only an OS crash could).
+  url.searchParams.set('options', '-c synchronous_commit=off');
+  const databaseUrl = url.toString();
+  const handle = onceDestroyed(openDatabase({ kind: 'postgres', url: databaseUrl }, { poolSize: 4 }));
+  return {
+    handle,
+    databaseUrl,
+    dataDir,
+    async drop() {
+      await handle.destroy();
+      // FORCE: a server process a test started (and killed) may not have closed its connections yet.
+      await adminQuery(base, `drop database if exists "${database}" with (force)`);
+      removeDir();
+    },
+  };
+}
+
 async function adminQuery(connectionString: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000 });
   await client.connect();
@@ -147,7 +214,7 @@ export interface TestApp {
  * the outbox mailer and a cheap password hasher. Every call makes a new database; close() removes it.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const testDb = await createTestDatabase();
+  const testDb = await createMigratedTestDatabase();
   try {
     const webDist = path.join(testDb.dataDir, 'web');
     fs.mkdirSync(path.join(webDist, 'assets'), { recursive: true });
@@ -176,7 +243,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       testDb.dataDir,
     );
     if (config.database.kind !== testDialect()) throw new Error(`config chose ${config.database.kind}, the suite targets ${testDialect()}`);
-    // loadConfig picks the same SQLite file createTestDatabase opened (DATA_DIR/kindred.sqlite).
+    // loadConfig picks the same SQLite file createMigratedTestDatabase opened (DATA_DIR/kindred.sqlite).
+    // A copy of the migrated template: this only confirms there is nothing left to apply.
     await migrateToLatest(testDb.handle);
 
     const hasher = options.hasher ?? testHasher();
@@ -229,9 +297,9 @@ export async function startApp(options: TestAppOptions = {}): Promise<TestApp> {
 
 /**
  * One app for the tests of a file (or describe block) that only read and write rows they create
- * themselves: a fresh migrated database costs ~150 ms on PostgreSQL, where migrations also queue
- * behind one advisory lock. Tests that change what others could see (configuration, the clock, the
- * permission matrix, whole-table counts, the database itself) call startApp() instead.
+ * themselves: a fresh database (a copy of the migrated template) still costs a CREATE and a DROP
+ * DATABASE on PostgreSQL and a new app. Tests that change what others could see (configuration,
+ * the clock, the permission matrix, whole-table counts, the database itself) call startApp() instead.
  *
  * If the app cannot be made (say PostgreSQL is unreachable) every test that asks for it fails with
  * that error; a failing beforeAll alone would only mark them skipped.

@@ -1,21 +1,17 @@
-import { App, ConfigProvider } from 'antd';
-import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-import './desktop-i18n';
 import './desktop.css';
 import { DesktopRoutes } from './routes';
-import { ANTD_LOCALES, applyDayjsLocale, asLanguage, desktopTheme } from './theme';
 
-/** The /w interface: antd themed in the brand colour, speaking the member's language. */
+export { loadMemberRoutes } from './load-member-routes';
+
+/**
+ * The /w interface. Its first chunk holds only the sign-in page, in plain elements: antd, themed in
+ * the brand colour (antd-root.tsx), comes with the signed-in area and the other sign-in pages. The
+ * router loads this language's strings beside this chunk (strings/desktop-strings.ts).
+ */
 export function DesktopApp() {
-  const { i18n } = useTranslation();
-  const lang = asLanguage(i18n.language);
-  useEffect(() => applyDayjsLocale(lang), [lang]);
   return (
-    <ConfigProvider locale={ANTD_LOCALES[lang]} theme={desktopTheme}>
-      <App className="kd-app">
-        <DesktopRoutes />
-      </App>
-    </ConfigProvider>
+    <div className="kd-app">
+      <DesktopRoutes />
+    </div>
   );
 }

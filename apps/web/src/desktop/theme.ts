@@ -1,11 +1,5 @@
 import type { Language } from '@kindred/protocol';
 import type { ThemeConfig } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
-import zhTW from 'antd/locale/zh_TW';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
-import 'dayjs/locale/zh-tw';
 
 /** The brand pink deep enough for white text on it and pink text on white (4.68:1, WCAG AA). */
 export const BRAND = '#d13a60';
@@ -30,14 +24,6 @@ export const desktopTheme: ThemeConfig = {
   },
 };
 
-export const ANTD_LOCALES = { en: enUS, 'zh-CN': zhCN, 'zh-TW': zhTW } as const;
-const DAYJS_LOCALES: Record<Language, string> = { en: 'en', 'zh-CN': 'zh-cn', 'zh-TW': 'zh-tw' };
-
 export function asLanguage(lng: string | undefined): Language {
   return lng === 'zh-CN' || lng === 'zh-TW' ? lng : 'en';
-}
-
-/** Date pickers name months and weekdays in the member's language. */
-export function applyDayjsLocale(lang: Language): void {
-  dayjs.locale(DAYJS_LOCALES[lang]);
 }

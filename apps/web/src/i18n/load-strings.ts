@@ -19,11 +19,12 @@ function register(ns: string, lang: Language, parts: readonly object[]): void {
 }
 
 /**
- * Adds namespace `ns` in `lang` once. Parts given as strings are registered before this returns,
+ * Adds namespace `ns` in `lang` once (or the subset `set` of it, once). Parts given as strings are registered before this returns,
  * so a screen rendered right after never shows a bare key; loaders resolve first.
  */
-export function loadStrings(ns: string, lang: Language, parts: readonly StringPart[]): Promise<void> {
-  const key = `${ns}:${lang}`;
+export function loadStrings(ns: string, lang: Language, parts: readonly StringPart[], set = ''): Promise<void> {
+  // `set` names a subset of the namespace's parts, loaded and remembered apart from the whole.
+  const key = `${ns}:${lang}${set && `:${set}`}`;
   const known = loaded.get(key);
   if (known) return known;
   let done: Promise<void>;

@@ -1,38 +1,32 @@
 import type { Language } from '@kindred/protocol';
-import { unstableSetRender } from 'antd-mobile';
 import { lazy, Suspense, use, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { Navigate, Route, Routes } from 'react-router';
 import i18n from '../i18n';
-import { GuestOnly } from '../ui/guards';
+import { GuestOnly } from '../ui/guest-only';
 import { LoginScreen } from './screens/auth/LoginScreen';
-import { loadMobileStrings } from './strings';
+import { loadAllMobileStrings, loadMobileStrings } from './strings';
 import './mobile.css';
-
-// antd-mobile's Toast/Dialog render nothing on React 19 without this (docs/architecture.md §10).
-unstableSetRender((node, container) => {
-  const el = container as Element & { _kRoot?: ReturnType<typeof createRoot> };
-  el._kRoot ??= createRoot(el);
-  el._kRoot.render(node);
-  return async () => {
-    el._kRoot?.unmount();
-    delete el._kRoot;
-  };
-});
 
 // The mobile namespace in the language the member reads (i18n/load-strings.ts, one set at a time).
 const stringsReady = loadMobileStrings((i18n.resolvedLanguage ?? 'en') as Language);
 
+/**
+ * A lazy screen that renders once its chunk, all of the mobile strings (strings.ts) and antd-mobile's
+ * renderer for its imperative dialogs (antd-render.ts) are in.
+ */
+const screen = <T,>(load: () => Promise<T>) => () =>
+  Promise.all([load(), loadAllMobileStrings((i18n.resolvedLanguage ?? 'en') as Language), import('./antd-render')]).then(([m]) => m);
+
 // Only the sign-in page comes with the first load; every other screen is its own chunk (docs/architecture.md §9).
-const RegisterScreen = lazy(() => import('./screens/auth/RegisterScreen'));
-const ForgotPasswordScreen = lazy(() => import('./screens/auth/ForgotPasswordScreen'));
-const ResetPasswordScreen = lazy(() => import('./screens/auth/ResetPasswordScreen'));
-const AgreementScreen = lazy(() => import('./screens/auth/AgreementScreen'));
-const HomeRoutes = lazy(() => import('./screens/home/HomeRoutes'));
-const ReportRoute = lazy(() => import('./screens/reports/ReportRoutes').then((m) => ({ default: m.ReportRoute })));
-const ReportListRoute = lazy(() => import('./screens/reports/ReportRoutes').then((m) => ({ default: m.ReportListRoute })));
-const UpgradeCodeRoute = lazy(() => import('./screens/home/HomeRoutes').then((m) => ({ default: m.UpgradeCodeRoute })));
-const OutsideNotFoundRoute = lazy(() => import('./screens/home/HomeRoutes').then((m) => ({ default: m.OutsideNotFoundRoute })));
+const RegisterScreen = lazy(screen(() => import('./screens/auth/RegisterScreen')));
+const ForgotPasswordScreen = lazy(screen(() => import('./screens/auth/ForgotPasswordScreen')));
+const ResetPasswordScreen = lazy(screen(() => import('./screens/auth/ResetPasswordScreen')));
+const AgreementScreen = lazy(screen(() => import('./screens/auth/AgreementScreen')));
+const HomeRoutes = lazy(screen(() => import('./screens/home/HomeRoutes')));
+const ReportRoute = lazy(screen(() => import('./screens/reports/ReportRoutes').then((m) => ({ default: m.ReportRoute }))));
+const ReportListRoute = lazy(screen(() => import('./screens/reports/ReportRoutes').then((m) => ({ default: m.ReportListRoute }))));
+const UpgradeCodeRoute = lazy(screen(() => import('./screens/home/HomeRoutes').then((m) => ({ default: m.UpgradeCodeRoute }))));
+const OutsideNotFoundRoute = lazy(screen(() => import('./screens/home/HomeRoutes').then((m) => ({ default: m.OutsideNotFoundRoute }))));
 
 function PageLoading() {
   return (

@@ -42,12 +42,26 @@ const parts: Record<Language, [() => Promise<{ default: MobileStrings }>, ...Str
   ],
 };
 
-export function loadMobileStrings(lang: Language): Promise<void> {
+/** Every part of the mobile namespace in `lang`: what any screen but the sign-in page may read. */
+export function loadAllMobileStrings(lang: Language): Promise<void> {
   return loadStrings('mobile', lang, parts[lang]);
 }
 
-/** Changes the interface language once its mobile strings are in. */
+/** The sign-in page reads only the first part (auth, login); it is the page a phone opens most. */
+const SIGN_IN_PAGE = /^\/m\/login\/?$/i;
+
+/**
+ * The strings the page being opened needs: on the sign-in page only the first part, so its first
+ * load does not fetch the feature parts (money, gifts, chat...); every other screen loads all of
+ * them before it renders (MobileApp.tsx waits for `loadAllMobileStrings` in its lazy screens).
+ */
+export function loadMobileStrings(lang: Language): Promise<void> {
+  if (SIGN_IN_PAGE.test(window.location.pathname)) return loadStrings('mobile', lang, [parts[lang][0]], 'sign-in');
+  return loadAllMobileStrings(lang);
+}
+
+/** Changes the interface language once its mobile strings are in (all of them: any screen may follow). */
 export async function switchLanguage(lang: Language): Promise<void> {
-  await loadMobileStrings(lang);
+  await loadAllMobileStrings(lang);
   await changeLanguage(lang);
 }

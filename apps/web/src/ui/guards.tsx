@@ -18,12 +18,7 @@ export function RequireAuth({ terminal, pending, children }: { terminal: Termina
   return <>{children}</>;
 }
 
-/** Login, register, forgot and agreement pages send signed-in members home. */
-export function GuestOnly({ terminal, children }: { terminal: Terminal; children: ReactNode }) {
-  const token = useSession((s) => s.token);
-  if (token) return <Navigate to={terminal === 'm' ? '/m/home/index' : '/w/home/index'} replace />;
-  return <>{children}</>;
-}
+export { GuestOnly } from './guest-only';
 
 /**
  * A route needing a permission the member lacks: say so, then go home (docs/product-rules.md §2

@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '../../db/database.js';
 import { fixedQuery } from '../../db/fixed-query.js';
 import { userById } from '../users/users.repository.js';
 import type { UserRow } from '../../db/schema.js';
+import type { SessionCache } from './session-cache.js';
 
 /**
  * Which of a member's sessions: all of them, the listed ones, or all but one (the caller's own, when
@@ -25,11 +26,15 @@ export interface NewSession {
 
 // Every signed-in request runs these two: compiled once (fixed-query.ts).
 const liveSession = fixedQuery((db, tokenHash: string, now: number) =>
-  db.selectFrom('sessions').select(['id', 'user_id', 'last_seen_at']).where('token_hash', '=', tokenHash).where('expires_at', '>', now),
+  db.selectFrom('sessions').select(['id', 'user_id', 'last_seen_at', 'expires_at']).where('token_hash', '=', tokenHash).where('expires_at', '>', now),
 );
 
 export class SessionsRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Live sessions by token hash on this node (session-cache.ts); reads in a transaction bypass it. */
+    private readonly cache?: SessionCache,
+  ) {}
 
   async insert(session: NewSession, trx: DbOrTx = this.db): Promise<number> {
     const row = await trx.insertInto('sessions').values(session).returning('id').executeTakeFirstOrThrow();
@@ -38,19 +43,28 @@ export class SessionsRepository {
 
   /** The session of a token hash with its user, if it has not expired. */
   async findLive(tokenHash: string, now: number, trx: DbOrTx = this.db): Promise<{ sessionId: number; lastSeenAt: number; user: UserRow } | undefined> {
-    const [session] = await liveSession(trx, tokenHash, now);
-    if (!session) return undefined;
+    const cache = trx === this.db ? this.cache : undefined;
+    let session = cache?.get(tokenHash, now);
+    if (!session) {
+      const epoch = cache?.epoch ?? 0;
+      [session] = await liveSession(trx, tokenHash, now);
+      if (!session) return undefined;
+      cache?.put(tokenHash, session, now, epoch);
+    }
     const [user] = await userById(trx, session.user_id);
     return user && { sessionId: session.id, lastSeenAt: session.last_seen_at, user };
   }
 
   async touch(id: number, now: number, trx: DbOrTx = this.db): Promise<void> {
     await trx.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', id).execute();
+    this.cache?.touched(id, now);
   }
 
   /** Deletes the sessions in `scope`; answers how many there were. */
   async deleteScope(scope: SessionScope, trx: DbOrTx = this.db): Promise<number> {
     if (scope.sessionIds && scope.sessionIds.length === 0) return 0;
+    // This node at once; every node (this one again, after the commit) through the hub's event.
+    this.cache?.dropUser(scope.userId);
     const result = await trx
       .deleteFrom('sessions')
       .where('user_id', '=', scope.userId)

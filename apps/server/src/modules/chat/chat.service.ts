@@ -188,33 +188,57 @@ export class ChatService {
    * the first message would tell the client a different one was delivered.
    */
   async send(member: Member, input: SendInput): Promise<Sent> {
+    return (await this.queue(member, input)).sent;
+  }
+
+  /**
+   * Opt 1 without waiting for the commit: resolves once the message has its place in the writer's
+   * queue (after the sender's earlier messages, before their later ones), with `sent` settling
+   * after its transaction committed (or with the refusal). The live connection reads the next
+   * frame meanwhile, so a socket's messages share transactions instead of one commit each.
+   */
+  async queue(member: Member, input: SendInput): Promise<{ sent: Promise<Sent> }> {
+    let stored: Promise<MessageRow>;
     try {
-      return { message: await this.store(member, input), duplicate: false };
+      stored = (await this.submit(member, input)).row;
     } catch (error) {
-      if (isUniqueViolation(error) || error instanceof DomainError) {
-        const stored = await this.messages.findByClientId(member.id, input.client_id);
-        if (stored) {
-          if (!isResend(stored, input)) throw validationFailed({ client_id: 'this client_id was already used for another message' });
-          return { message: stored, duplicate: true };
-        }
-      }
-      throw error;
+      stored = Promise.reject(error);
     }
+    const sent = stored.then(
+      (message) => ({ message, duplicate: false }),
+      (error) => this.resent(member, input, error),
+    );
+    // Settled by its caller later, maybe after other work: not an unhandled rejection meanwhile.
+    sent.catch(() => undefined);
+    return { sent };
+  }
+
+  /** A refused or conflicting send: the stored message if it is a resend of it, else the error. */
+  private async resent(member: Member, input: SendInput, error: unknown): Promise<Sent> {
+    if (isUniqueViolation(error) || error instanceof DomainError) {
+      const stored = await this.messages.findByClientId(member.id, input.client_id);
+      if (stored) {
+        if (!isResend(stored, input)) throw validationFailed({ client_id: 'this client_id was already used for another message' });
+        return { message: stored, duplicate: true };
+      }
+    }
+    throw error;
   }
 
   /**
    * The message and both sides of its conversation, in one transaction shared with the messages
    * sent at the same moment (message-writer.ts). Whether the member starts the conversation
    * (Start_chat_dialog and a free chat) or continues it (Continue_chat_dialog) is decided there, on
-   * the rows as the transaction found them.
+   * the rows as the transaction found them. Resolves once queued, with the write's promise
+   * (wrapped: a promise resolved with a promise would wait for it).
    */
-  private async store(member: Member, input: SendInput): Promise<MessageRow> {
+  private async submit(member: Member, input: SendInput): Promise<{ row: Promise<MessageRow> }> {
     const peerId = input.uid;
     if (peerId === member.id) throw validationFailed({ uid: 'you cannot chat with yourself' });
     const body = this.body(member, input);
     // Decided before the transaction: nothing inside it may wait for another connection.
     const rights = exemptFromLevelRules(member, peerId) ? null : await this.chatRights(member);
-    return this.writer.submit({ member, peerId, body, clientId: input.client_id, rights, now: this.now() });
+    return { row: this.writer.submit({ member, peerId, body, clientId: input.client_id, rights, now: this.now() }) };
   }
 
   private async chatRights(member: Member): Promise<ChatRights> {

@@ -96,7 +96,9 @@ export class ConversationsRepository {
   /**
    * Message write, step 2, once the messages are stored: per side, the messages it received added to
    * its unread count, its newest message, and the read mark moved to the newest message its member
-   * sent (0: sent nothing in this batch, the mark stays). The sides exist since step 1 (same order).
+   * sent (0: sent nothing in this batch, the mark stays). The sides exist since step 1 (same order),
+   * or are created here (a batch whose senders no rule can refuse skips step 1), shown again as step
+   * 1 would.
    */
   async settleMany(
     sides: readonly { user_id: number; peer_id: number; received: number; last_message_id: number; last_sent_id: number }[],
@@ -123,6 +125,9 @@ export class ConversationsRepository {
           unread: sql<number>`conversations.unread + excluded.unread`,
           last_message_id: forwardToExcluded('last_message_id'),
           last_read_id: forwardToExcluded('last_read_id'),
+          // What touchMany sets, for batches that skip it (message-writer.ts).
+          hidden: 0,
+          updated_at: now,
         }),
       )
       .execute();

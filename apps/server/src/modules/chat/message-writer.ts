@@ -36,11 +36,14 @@ interface Side {
   last_sent_id: number;
 }
 
-/** Messages written in one transaction at most, and such transactions at the same time (group commit). */
-const MAX_BATCH = 64;
+/**
+ * Messages written in one transaction at most, and such transactions at the same time (group
+ * commit, pipelined: each starts once the one before has stored its messages, and on PostgreSQL
+ * their commits overlap the next ones' statements; a batch that touches conversations an earlier
+ * one holds waits for its commit on the rows' locks).
+ */
+const MAX_BATCH = 128;
 const WRITERS = 4;
-
-const pairKey = (m: PendingMessage) => [Math.min(m.member.id, m.peerId), Math.max(m.member.id, m.peerId)] as const;
 
 /**
  * Stores chat messages with both sides of their conversations, one transaction shared by the
@@ -49,8 +52,9 @@ const pairKey = (m: PendingMessage) => [Math.min(m.member.id, m.peerId), Math.ma
  * global order and two members writing to each other wait instead of deadlocking on PostgreSQL),
  * the rules applied in the batch's order (a sender starts a conversation only if nobody had
  * written in it, before or earlier in the batch: decided on the rows as the transaction found
- * them, under their locks, so two first messages at once cost one free chat), the messages stored,
- * then each side's unread count, newest message and read mark settled. A message alone is a batch
+ * them, under their locks, so two first messages at once cost one free chat; skipped when no
+ * sender of the batch could be refused), the messages stored, then each side's unread count, newest
+ * message and read mark settled (sorted too). A message alone is a batch
  * of one. Anything refused fails the batch, and the group commit then writes its items one by one,
  * each with its own answer.
  */
@@ -72,11 +76,13 @@ export class MessageWriter {
       name: 'chat',
       maxBatch: MAX_BATCH,
       concurrency: WRITERS,
-      writeMany: (trx, batch) => this.write(trx, batch),
-      order: (a, b) => {
-        const [ka, kb] = [pairKey(a), pairKey(b)];
-        return ka[0] - kb[0] || ka[1] - kb[1];
-      },
+      // A sender's messages are stored in the order sent, though a socket no longer waits for one
+      // commit before its next message: the next batch starts once this one's rows have their ids.
+      pipelined: true,
+      writeMany: (trx, batch, ordered) => this.write(trx, batch, ordered),
+      // No reordering within a batch: the messages take their ids in the order they arrived, so a
+      // sender's messages to different members keep their order too. The locks are still taken in
+      // one global order: the sides' statements are sorted (write).
     });
   }
 
@@ -94,7 +100,8 @@ export class MessageWriter {
     return this.write(trx, pending);
   }
 
-  private async write(trx: Tx, batch: PendingMessage[]): Promise<MessageRow[]> {
+  /** `idsTaken` is told once the messages have their ids (the group commit may then start the next batch). */
+  private async write(trx: Tx, batch: PendingMessage[], idsTaken?: () => void): Promise<MessageRow[]> {
     // Peers are read inside the transaction: on SQLite a read outside it would queue behind the
     // transaction being written, and messages would reach the next one one by one.
     const peers = await this.users.findStatuses([...new Set(batch.map((p) => p.peerId))], trx);
@@ -115,19 +122,26 @@ export class MessageWriter {
     for (const p of batch) side(p.member.id, p.peerId), side(p.peerId, p.member.id);
     const ordered = [...sides.values()].sort((a, b) => a.user_id - b.user_id || a.peer_id - b.peer_id);
 
-    const before = await this.conversations.touchMany(ordered, now, trx);
-    const unwritten = new Set(before.filter((r) => r.last_message_id === null).map((r) => `${r.user_id}:${r.peer_id}`));
-    for (const p of batch) {
-      const starting = unwritten.has(`${p.member.id}:${p.peerId}`);
-      unwritten.delete(`${p.member.id}:${p.peerId}`);
-      unwritten.delete(`${p.peerId}:${p.member.id}`);
-      if (p.rights) await this.admit(p.member, p.rights, starting, trx);
+    // Whether a message starts its conversation only matters to a sender some rule could refuse;
+    // a batch of senders who may start, continue and send for free (or are exempt) skips the
+    // statement that reads and locks the sides first: settleMany leaves the same rows, and the
+    // sides' locks are then held from it to the commit only.
+    if (batch.some((p) => p.rights && !(p.rights.start && p.rights.continues && p.rights.free))) {
+      const before = await this.conversations.touchMany(ordered, now, trx);
+      const unwritten = new Set(before.filter((r) => r.last_message_id === null).map((r) => `${r.user_id}:${r.peer_id}`));
+      for (const p of batch) {
+        const starting = unwritten.has(`${p.member.id}:${p.peerId}`);
+        unwritten.delete(`${p.member.id}:${p.peerId}`);
+        unwritten.delete(`${p.peerId}:${p.member.id}`);
+        if (p.rights) await this.admit(p.member, p.rights, starting, trx);
+      }
     }
 
     const stored = await this.messages.insertMany(
       batch.map((p) => ({ sender_id: p.member.id, reciver_id: p.peerId, ...p.body, client_id: p.clientId, created_at: p.now })),
       trx,
     );
+    idsTaken?.();
     for (const m of stored) {
       const sent = side(m.sender_id, m.reciver_id);
       sent.last_message_id = Math.max(sent.last_message_id, m.id);

@@ -34,18 +34,17 @@ export function activityColumn(viewerSex: number): 'users.last_active_at' | 'use
  * online. For them "recent visible activity and visible now" is the same set as "recent activity
  * and visible" (the two times are equal while is_yin is 1), read from the shown_active_at indexes.
  */
-export function shownOnline(eb: Eb, viewerSex: number, now: number): Expression<SqlBool> {
-  const active = eb(activityColumn(viewerSex), '>', onlineCutoff(now));
+export function shownOnline(eb: Eb, viewerSex: number, cutoff: number): Expression<SqlBool> {
+  const active = eb(activityColumn(viewerSex), '>', cutoff);
   return seesThroughInvisible(viewerSex) ? active : eb.and([active, eb('users.is_yin', '=', 1)]);
 }
 
 /**
  * The level in force in SQL, matching protocol's effectiveVip: expiries are stored in ms, 0 means
  * "no end"; lapsed gold falls back to a still-running silver period. `running(until)` is
- * effectiveVip's `until > nowSec` on whole seconds.
+ * effectiveVip's `until > nowSec` on whole seconds; `nextSecond` is nextSecondOf(now).
  */
-export function levelIs(eb: Eb, level: number | 'paid', now: number): Expression<SqlBool> {
-  const nextSecond = (Math.floor(now / 1000) + 1) * 1000;
+export function levelIs(eb: Eb, level: number | 'paid', nextSecond: number): Expression<SqlBool> {
   const running = (column: 'users.vip1_until' | 'users.vip2_until') => eb.or([eb(column, '=', 0), eb(column, '>=', nextSecond)]);
   const gold = eb.and([eb('users.vip', '>=', 2), running('users.vip2_until')]);
   const silver = eb.or([
@@ -75,13 +74,70 @@ export function prefixUpperBound(prefix: string): string | null {
   return null;
 }
 
-export function usernameStartsWith(eb: Eb, username: string): Expression<SqlBool> {
+/** The first whole second after `now`, in ms (levelIs). */
+export const nextSecondOf = (now: number) => (Math.floor(now / 1000) + 1) * 1000;
+
+/**
+ * A username prefix as a range on username_key: `from` and, unless the prefix is all z's, `below`.
+ * Usernames are letters and digits only: any other prefix matches nobody (null).
+ */
+export function usernameRange(username: string): { from: string; below?: string } | null {
   const key = username.toLowerCase();
-  // Usernames are letters and digits only: anything else cannot match (and never reaches SQL LIKE).
-  if (!/^[a-z0-9]+$/.test(key)) return sql<SqlBool>`1 = 0`;
+  if (!/^[a-z0-9]+$/.test(key)) return null;
   const upper = prefixUpperBound(key);
-  const from = eb('users.username_key', '>=', key);
-  return upper ? eb.and([from, eb('users.username_key', '<', upper)]) : from;
+  return upper ? { from: key, below: upper } : { from: key };
+}
+
+/**
+ * What chooses the form of a member list's SQL, apart from the values it compares with
+ * (MemberValues): a list's statement is compiled once per shape (members.repository.ts).
+ */
+export interface MemberShape {
+  type: MemberListType;
+  viewerSex: number;
+  vip?: number;
+  sex: boolean;
+  /** none: no name filter; never: a prefix nobody's name has; from / range: the username_key range. */
+  username: 'none' | 'never' | 'from' | 'range';
+}
+
+/** The values a member list compares with, each worked out here (the SQL builders never compute with them). */
+export interface MemberValues {
+  viewerId: number;
+  /** Online since (onlineCutoff), for the online and offline lists. */
+  cutoff?: number;
+  /** For a membership level filter (levelIs). */
+  nextSecond?: number;
+  sex?: number;
+  from?: string;
+  below?: string;
+  [name: string]: unknown;
+}
+
+export const memberShapeKey = (s: MemberShape) => `${s.type}:${s.viewerSex}:${s.vip ?? ''}:${s.sex ? 1 : 0}:${s.username}`;
+
+/** A list query split into its shape and its values (only the values its shape uses). */
+export function shapeOf(q: MemberQuery): { shape: MemberShape; values: MemberValues } {
+  const range = q.username ? usernameRange(q.username) : undefined;
+  const shape: MemberShape = {
+    type: q.type,
+    viewerSex: q.viewerSex,
+    vip: q.vip ?? undefined,
+    sex: q.sex != null,
+    username: range === undefined ? 'none' : range === null ? 'never' : range.below ? 'range' : 'from',
+  };
+  const values: MemberValues = { viewerId: q.viewerId };
+  if (q.type === 'online' || q.type === 'offline') values.cutoff = onlineCutoff(q.now);
+  if (q.vip != null || q.type === 'vip') values.nextSecond = nextSecondOf(q.now);
+  if (q.sex != null) values.sex = q.sex;
+  if (range) Object.assign(values, range);
+  return { shape, values };
+}
+
+function usernameStartsWith(eb: Eb, shape: MemberShape, v: MemberValues): Expression<SqlBool> {
+  if (shape.username === 'never') return sql<SqlBool>`1 = 0`;
+  const from = eb('users.username_key', '>=', v.from!);
+  return shape.username === 'range' ? eb.and([from, eb('users.username_key', '<', v.below!)]) : from;
 }
 
 /**
@@ -96,15 +152,15 @@ export function listedMembers(eb: Eb, viewerId: number, { blocks = true }: { blo
 }
 
 /** Every condition on the users row of a member list; the like lists add theirs on the likes rows. */
-export function memberConditions(eb: Eb, q: MemberQuery, { blocks = true }: { blocks?: boolean } = {}): Expression<SqlBool> {
-  const conditions = listedMembers(eb, q.viewerId, { blocks });
-  if (q.type === 'online') conditions.push(shownOnline(eb, q.viewerSex, q.now));
-  if (q.type === 'offline') conditions.push(eb.not(shownOnline(eb, q.viewerSex, q.now)));
-  if (q.type === 'invisible') conditions.push(eb('users.is_yin', '=', 0));
-  if (q.type === 'auth') conditions.push(eb('users.is_auth', '=', 1));
-  if (q.vip != null) conditions.push(levelIs(eb, q.vip, q.now));
-  else if (q.type === 'vip') conditions.push(levelIs(eb, 'paid', q.now));
-  if (q.sex != null) conditions.push(eb('users.sex', '=', q.sex));
-  if (q.username) conditions.push(usernameStartsWith(eb, q.username));
+export function memberConditions(eb: Eb, s: MemberShape, v: MemberValues, { blocks = true }: { blocks?: boolean } = {}): Expression<SqlBool> {
+  const conditions = listedMembers(eb, v.viewerId, { blocks });
+  if (s.type === 'online') conditions.push(shownOnline(eb, s.viewerSex, v.cutoff!));
+  if (s.type === 'offline') conditions.push(eb.not(shownOnline(eb, s.viewerSex, v.cutoff!)));
+  if (s.type === 'invisible') conditions.push(eb('users.is_yin', '=', 0));
+  if (s.type === 'auth') conditions.push(eb('users.is_auth', '=', 1));
+  if (s.vip != null) conditions.push(levelIs(eb, s.vip, v.nextSecond!));
+  else if (s.type === 'vip') conditions.push(levelIs(eb, 'paid', v.nextSecond!));
+  if (s.sex) conditions.push(eb('users.sex', '=', v.sex!));
+  if (s.username !== 'none') conditions.push(usernameStartsWith(eb, s, v));
   return eb.and(conditions);
 }

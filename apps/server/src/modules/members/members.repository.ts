@@ -2,7 +2,9 @@ import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
 import type { Db, DbOrTx } from '../../db/database.js';
 import type { Database, UserRow } from '../../db/schema.js';
 import { blockedWith, notBlockedWith } from '../blocks/block-filters.js';
-import { activityColumn, listedMembers, memberConditions, shownOnline, type MemberQuery } from './member-filters.js';
+import { onlineCutoff } from '@kindred/protocol';
+import { shapedQuery } from '../../db/fixed-query.js';
+import { activityColumn, listedMembers, memberConditions, memberShapeKey, shapeOf, shownOnline, type MemberQuery, type MemberShape, type MemberValues } from './member-filters.js';
 
 /** A member as lists and profiles need them; is_like arrives as 0/1 (SQLite) or a boolean (PostgreSQL). */
 export type MemberRow = Pick<
@@ -49,6 +51,78 @@ function cardColumns(viewerId: number) {
   ];
 }
 
+type Paged = MemberValues & Slice;
+
+/** The users lists read the page's ids from the list's index, then the cards of those ids. */
+function usersFrom(db: DbOrTx, s: MemberShape, v: MemberValues) {
+  return db.selectFrom('users').where((eb) => memberConditions(eb, s, v));
+}
+
+/**
+ * The like lists start from the viewer's likes rows (an index range), never from all members:
+ * the conditions on the member sit in a correlated EXISTS, and a list joins users for the card
+ * columns on the primary key only, so no planner (SQLite has no statistics) starts from users.
+ */
+function likesFrom(db: DbOrTx, s: MemberShape, v: MemberValues) {
+  const theyLikeMe = s.type === 'love_me';
+  const other = theyLikeMe ? 'l.liker_id' : 'l.target_id';
+  return db
+    .selectFrom('likes as l')
+    .where(theyLikeMe ? 'l.target_id' : 'l.liker_id', '=', v.viewerId)
+    // Inside the EXISTS, "users" is the subquery's own users row (the innermost scope wins in SQL).
+    .where((eb) => eb.exists(eb.selectFrom('users').select('users.id').whereRef('users.id', '=', other).where((inner) => memberConditions(inner, s, v))))
+    .$if(s.type === 'mutual', (qb) =>
+      qb.where((eb) =>
+        eb.exists(eb.selectFrom('likes as back').select('back.id').whereRef('back.liker_id', '=', 'l.target_id').where('back.target_id', '=', v.viewerId)),
+      ),
+    );
+}
+
+// Each list's statements compiled once per shape (fixed-query.ts, shapedQuery): building and
+// compiling them cost about as much as SQLite running the cheap lists.
+
+/** Most recent like first: likes_liker_recent / likes_target_recent give that order. */
+const likesPage = shapedQuery(memberShapeKey, (db, s: MemberShape, v: Paged) =>
+  likesFrom(db, s, v)
+    .innerJoin('users', 'users.id', s.type === 'love_me' ? 'l.liker_id' : 'l.target_id')
+    .select(cardColumns(v.viewerId))
+    .orderBy('l.id', 'desc')
+    .offset(v.offset)
+    .limit(v.limit),
+);
+
+/**
+ * Two steps: the page's ids come from the list's index alone (an index-only walk, so a deep page
+ * skips index entries, not rows), then the cards of those 20 ids, in the list's own order (each
+ * order has its index, migrations 0003, 0005 and, for the activity this viewer may know of, 0006).
+ */
+const usersPage = shapedQuery(memberShapeKey, (db, s: MemberShape, v: Paged) => {
+  const order = <Q extends SelectQueryBuilder<Database, 'users', any>>(qb: Q): Q =>
+    s.username !== 'none'
+      ? (qb.orderBy('users.username_key', 'asc') as Q)
+      : s.type === 'latest'
+        ? (qb.orderBy('users.id', 'desc') as Q)
+        : (qb.orderBy(activityColumn(s.viewerSex), 'desc').orderBy('users.id', 'desc') as Q);
+  const pageIds = order(usersFrom(db, s, v).select('users.id')).offset(v.offset).limit(v.limit);
+  return order(db.selectFrom('users').select(cardColumns(v.viewerId)).where('users.id', 'in', pageIds));
+});
+
+const likesCount = shapedQuery(memberShapeKey, (db, s: MemberShape, v: MemberValues) => likesFrom(db, s, v).select((eb) => eb.fn.countAll<number>().as('n')));
+
+const usersCount = shapedQuery(memberShapeKey, (db, s: MemberShape, v: MemberValues) =>
+  db
+    .selectFrom('users')
+    .where((eb) => memberConditions(eb, s, v, { blocks: false }))
+    .select((eb) => eb.fn.countAll<number>().as('n')),
+);
+
+const blockedCount = shapedQuery(memberShapeKey, (db, s: MemberShape, v: MemberValues) =>
+  db
+    .selectFrom('users')
+    .where((eb) => eb.and([blockedWith(eb, v.viewerId, 'users.id'), memberConditions(eb, s, v, { blocks: false })]))
+    .select((eb) => eb.fn.countAll<number>().as('n')),
+);
+
 export class MembersRepository {
   constructor(private readonly db: Db) {}
 
@@ -71,26 +145,8 @@ export class MembersRepository {
    * 0005 and, for the activity this viewer may know of, 0006).
    */
   list(q: MemberQuery, { offset, limit }: Slice, trx: DbOrTx = this.db): Promise<MemberRow[]> {
-    if (LIKE_LISTS.has(q.type)) {
-      // Most recent like first: likes_liker_recent / likes_target_recent give that order.
-      return this.likesFrom(q, trx)
-        .innerJoin('users', 'users.id', q.type === 'love_me' ? 'l.liker_id' : 'l.target_id')
-        .select(cardColumns(q.viewerId))
-        .orderBy('l.id', 'desc')
-        .offset(offset)
-        .limit(limit)
-        .execute();
-    }
-    // Two steps: the page's ids come from the list's index alone (an index-only walk, so a deep
-    // page skips index entries, not rows), then the cards of those 20 ids.
-    const order = <Q extends SelectQueryBuilder<Database, 'users', any>>(qb: Q): Q =>
-      q.username
-        ? (qb.orderBy('users.username_key', 'asc') as Q)
-        : q.type === 'latest'
-          ? (qb.orderBy('users.id', 'desc') as Q)
-          : (qb.orderBy(activityColumn(q.viewerSex), 'desc').orderBy('users.id', 'desc') as Q);
-    const pageIds = order(this.usersFrom(q, trx).select('users.id')).offset(offset).limit(limit);
-    return order(trx.selectFrom('users').select(cardColumns(q.viewerId)).where('users.id', 'in', pageIds)).execute();
+    const { shape, values } = shapeOf(q);
+    return (LIKE_LISTS.has(q.type) ? likesPage : usersPage)(trx, shape, { ...values, offset, limit });
   }
 
   /**
@@ -100,20 +156,10 @@ export class MembersRepository {
    * viewer's blocks instead (a short range, then users by key) and taken away.
    */
   async count(q: MemberQuery, trx: DbOrTx = this.db): Promise<number> {
-    const n = (row: { n: number | string | bigint }) => Number(row.n);
-    if (LIKE_LISTS.has(q.type)) return n(await this.likesFrom(q, trx).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow());
-    const [all, blocked] = await Promise.all([
-      trx
-        .selectFrom('users')
-        .where((eb) => memberConditions(eb, q, { blocks: false }))
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow(),
-      trx
-        .selectFrom('users')
-        .where((eb) => eb.and([blockedWith(eb, q.viewerId, 'users.id'), memberConditions(eb, q, { blocks: false })]))
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow(),
-    ]);
+    const n = (rows: { n: number | string | bigint }[]) => Number(rows[0]!.n);
+    const { shape, values } = shapeOf(q);
+    if (LIKE_LISTS.has(q.type)) return n(await likesCount(trx, shape, values));
+    const [all, blocked] = await Promise.all([usersCount(trx, shape, values), blockedCount(trx, shape, values)]);
     return n(all) - n(blocked);
   }
 
@@ -128,7 +174,7 @@ export class MembersRepository {
     return this.recommendCandidates(q, trx)
       .select(cardColumns(q.viewerId))
       .orderBy((eb) => eb.case().when('users.sex', '=', opposite).then(0).else(1).end())
-      .orderBy((eb) => eb.case().when(shownOnline(eb, q.viewerSex, q.now)).then(0).else(1).end())
+      .orderBy((eb) => eb.case().when(shownOnline(eb, q.viewerSex, onlineCutoff(q.now))).then(0).else(1).end())
       .orderBy((eb) => eb.case().when('users.avatar', '!=', '').then(0).else(1).end())
       .orderBy(activityColumn(q.viewerSex), 'desc')
       .orderBy('users.id', 'desc')
@@ -154,30 +200,6 @@ export class MembersRepository {
       .orderBy('users.id', 'desc')
       .limit(limit)
       .execute();
-  }
-
-  private usersFrom(q: MemberQuery, trx: DbOrTx) {
-    return trx.selectFrom('users').where((eb) => memberConditions(eb, q));
-  }
-
-  /**
-   * The like lists start from the viewer's likes rows (an index range), never from all members:
-   * the conditions on the member sit in a correlated EXISTS, and a list joins users for the card
-   * columns on the primary key only, so no planner (SQLite has no statistics) starts from users.
-   */
-  private likesFrom(q: MemberQuery, trx: DbOrTx) {
-    const theyLikeMe = q.type === 'love_me';
-    const other = theyLikeMe ? 'l.liker_id' : 'l.target_id';
-    return trx
-      .selectFrom('likes as l')
-      .where(theyLikeMe ? 'l.target_id' : 'l.liker_id', '=', q.viewerId)
-      // Inside the EXISTS, "users" is the subquery's own users row (the innermost scope wins in SQL).
-      .where((eb) => eb.exists(eb.selectFrom('users').select('users.id').whereRef('users.id', '=', other).where((inner) => memberConditions(inner, q))))
-      .$if(q.type === 'mutual', (qb) =>
-        qb.where((eb) =>
-          eb.exists(eb.selectFrom('likes as back').select('back.id').whereRef('back.liker_id', '=', 'l.target_id').where('back.target_id', '=', q.viewerId)),
-        ),
-      );
   }
 
   /** Each pool walks users_members_sex_active (or _sex_shown) from the most recently active member down. */

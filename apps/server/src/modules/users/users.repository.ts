@@ -20,6 +20,12 @@ export class UsersRepository {
   }
 
   /** Sign-in takes a username (any case) or an e-mail address. */
+  /** Several members' rows at once (the socket gateway's batched connects). */
+  findByIds(ids: readonly number[], trx: DbOrTx = this.db): Promise<UserRow[]> {
+    if (!ids.length) return Promise.resolve([]);
+    return trx.selectFrom('users').selectAll().where('id', 'in', ids).execute();
+  }
+
   findByAccount(account: string, trx: DbOrTx = this.db): Promise<UserRow | undefined> {
     const key = account.trim().toLowerCase();
     return trx
@@ -60,8 +66,13 @@ export class UsersRepository {
   }
 
   /** Activity stamp: seen by everyone while the member is visible, only by those who see through invisible mode while not. */
-  async touchActive(id: number, now: number, trx: DbOrTx = this.db): Promise<void> {
-    await trx.updateTable('users').set((eb) => withShownActivity(eb, { last_active_at: now })).where('id', '=', id).execute();
+  async touchActive(id: number | readonly number[], now: number, trx: DbOrTx = this.db): Promise<void> {
+    if (typeof id !== 'number' && !id.length) return;
+    await trx
+      .updateTable('users')
+      .set((eb) => withShownActivity(eb, { last_active_at: now }))
+      .where('id', typeof id === 'number' ? '=' : 'in', id)
+      .execute();
   }
 
   listByStatus(status: number, limit: number, trx: DbOrTx = this.db): Promise<UserRow[]> {

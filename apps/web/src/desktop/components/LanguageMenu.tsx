@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLanguageMutation } from '../../api/account';
 import { changeLanguage, LANGUAGE_NAMES } from '../../i18n';
 import { useSession } from '../../state/session';
+import { loadDesktopStrings } from '../strings/desktop-strings';
 import { asLanguage } from '../theme';
 
 /** Switches the interface language; a signed-in member's choice is also kept on the account. */
@@ -15,7 +16,9 @@ export function LanguageMenu({ compact = false }: { compact?: boolean }) {
   const saveLanguage = useLanguageMutation();
 
   const choose = (lang: Language) => {
-    void changeLanguage(lang);
+    // The strings first: switching before they are in would show bare keys for a moment. Offline,
+    // the language stays as it is.
+    void loadDesktopStrings(lang).then(() => changeLanguage(lang), () => undefined);
     if (signedIn) saveLanguage.mutate(lang);
   };
 

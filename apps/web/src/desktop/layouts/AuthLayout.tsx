@@ -1,12 +1,15 @@
-import { CheckCircleFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import './auth.css';
 import { BrandLogo } from '../components/BrandLogo';
 import { DesktopFooter } from '../components/DesktopFooter';
-import { LanguageMenu } from '../components/LanguageMenu';
+import { GuestIcon } from '../guest/guest-icons';
+import { GuestLanguageMenu } from '../guest/GuestLanguageMenu';
 
-/** Sign-in pages: the brand panel with the tagline on the left, the form card on the right. */
+/**
+ * Sign-in pages: the brand panel with the tagline on the left, the form card on the right. No antd
+ * here (issue 14): the screens that need it bring it themselves (AntdRoot).
+ */
 export function AuthLayout() {
   const { t } = useTranslation('desktop');
   const points = t('auth.heroPoints', { returnObjects: true }) as string[];
@@ -21,7 +24,7 @@ export function AuthLayout() {
             <ul>
               {points.map((p) => (
                 <li key={p}>
-                  <CheckCircleFilled /> {p}
+                  <GuestIcon name="checkCircle" /> {p}
                 </li>
               ))}
             </ul>
@@ -34,7 +37,7 @@ export function AuthLayout() {
         </aside>
         <main className="kd-auth-panel">
           <div className="kd-auth-toolbar">
-            <LanguageMenu />
+            <GuestLanguageMenu />
           </div>
           <div className="kd-auth-card">
             <Outlet />

@@ -1,4 +1,5 @@
 import { UserStatus } from '@kindred/protocol';
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useChatLifecycle } from '../../chat/use-chat';
 import { useSession } from '../../state/session';
@@ -16,7 +17,10 @@ export function DesktopShell() {
       <DesktopHeader />
       <main className="kd-main">
         <div className="kd-container">
-          <Outlet />
+          {/* A page opened for the first time waits for its chunk here, the header and footer stay. */}
+          <Suspense fallback={null}>
+            <Outlet />
+          </Suspense>
         </div>
       </main>
       <DesktopFooter />

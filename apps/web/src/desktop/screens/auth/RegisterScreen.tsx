@@ -11,6 +11,7 @@ import { useErrorText } from '../../../api/errors';
 import { BirthdaySelects, isCompleteBirthday, type BirthdayParts } from '../../components/BirthdaySelects';
 import { CountrySelect } from '../../components/CountrySelect';
 import { useFormRules } from '../../components/use-form-rules';
+import { useDayjsLocale } from '../../use-dayjs-locale';
 import { PowStatus } from '../../../ui/pow/PowStatus';
 
 interface RegisterValues {
@@ -30,6 +31,7 @@ const FIELD_OF: Record<string, keyof RegisterValues> = { username_taken: 'userna
 
 /** Plain registration, or the invitation variant (`/w/regist/:code`) which adds Lai ID, country and a repeat. */
 export function RegisterScreen() {
+  useDayjsLocale();
   const { code } = useParams();
   const invited = Boolean(code);
   const { t } = useTranslation('desktop');

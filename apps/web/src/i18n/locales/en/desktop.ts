@@ -73,6 +73,7 @@ const desktop = {
       forgot: 'Forgot password?',
       noAccount: 'New to Kindred?',
       createAccount: 'Create an account',
+      showPassword: 'Show password',
     },
     regist: {
       title: 'Create your account',

@@ -70,6 +70,7 @@ const desktop: DesktopStrings = {
       forgot: '忘记密码？',
       noAccount: '还没有账户？',
       createAccount: '立即注册',
+      showPassword: '显示密码',
     },
     regist: {
       title: '创建账户',

@@ -70,6 +70,7 @@ const desktop: DesktopStrings = {
       forgot: '忘記密碼？',
       noAccount: '還沒有帳戶？',
       createAccount: '立即註冊',
+      showPassword: '顯示密碼',
     },
     regist: {
       title: '建立帳戶',

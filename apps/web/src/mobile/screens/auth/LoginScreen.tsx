@@ -2,7 +2,7 @@ import { Button } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLoginMutation } from '../../../api/auth';
+import { useLoginMutation, warmSignIn } from '../../../api/sign-in';
 import { useErrorText } from '../../../api/errors';
 import { AuthLayout } from '../../components/AuthLayout';
 import { Field, FieldInput, PasswordField } from '../../components/Field';
@@ -30,6 +30,9 @@ export function LoginScreen() {
     }
   });
 
+  // The sign-in call's definition (with zod) is fetched once the visitor starts on the form.
+  const preload = () => void warmSignIn().catch(() => undefined);
+
   return (
     <AuthLayout
       title={t('login.title')}
@@ -43,7 +46,7 @@ export function LoginScreen() {
         </p>
       }
     >
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} onFocus={preload} onPointerDown={preload} noValidate>
         <Field icon={<UserIcon />}>
           <FieldInput name="account" placeholder={t('login.accountPlaceholder')} autoComplete="username" autoCapitalize="off" autoCorrect="off" spellCheck={false} value={account} onChange={setAccount} enterKeyHint="next" />
         </Field>

@@ -1,0 +1,60 @@
+/**
+ * DataLoader-style batching for the connect path: keys asked for while a batch is being gathered
+ * (the rest of the current turn of the event loop) or while the previous batch runs go to the
+ * database in one call. Ten thousand sockets connecting at once then cost a few statements (and,
+ * for writes, a few commits, i.e. fsyncs) instead of one each; a lone socket waits one turn.
+ */
+export class BatchLoader<K, V> {
+  private waiting = new Map<K, { resolve: (value: V) => void; reject: (error: unknown) => void }[]>();
+  private scheduled = false;
+  private running = false;
+
+  constructor(
+    /** Answers a value for each key (by key); a missing key gets `fallback`. */
+    private readonly run: (keys: K[]) => Promise<Map<K, V>>,
+    private readonly fallback: V,
+    /**
+     * How long a batch gathers before it runs: 0 is the rest of this turn of the event loop (reads);
+     * a write that costs a commit (an fsync) gathers a few milliseconds, so sockets connecting
+     * together over several turns still share it.
+     */
+    private readonly gatherMs = 0,
+    private readonly maxBatch = 1_000,
+  ) {}
+
+  load(key: K): Promise<V> {
+    return new Promise<V>((resolve, reject) => {
+      const list = this.waiting.get(key);
+      if (list) list.push({ resolve, reject });
+      else this.waiting.set(key, [{ resolve, reject }]);
+      this.schedule();
+    });
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.running || this.waiting.size === 0) return;
+    this.scheduled = true;
+    if (this.gatherMs > 0) setTimeout(() => void this.flush(), this.gatherMs);
+    else setImmediate(() => void this.flush());
+  }
+
+  private async flush(): Promise<void> {
+    this.scheduled = false;
+    this.running = true;
+    const batch = new Map<K, { resolve: (value: V) => void; reject: (error: unknown) => void }[]>();
+    for (const [key, list] of this.waiting) {
+      if (batch.size >= this.maxBatch) break;
+      batch.set(key, list);
+    }
+    for (const key of batch.keys()) this.waiting.delete(key);
+    try {
+      const values = await this.run([...batch.keys()]);
+      for (const [key, list] of batch) for (const w of list) w.resolve(values.has(key) ? values.get(key)! : this.fallback);
+    } catch (error) {
+      for (const list of batch.values()) for (const w of list) w.reject(error);
+    } finally {
+      this.running = false;
+      this.schedule();
+    }
+  }
+}
