@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, inject, onTestFinished } from 'vitest';
 import { buildApp, type AppDeps, type Services } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
@@ -13,6 +12,7 @@ import { createMailer, type Mailer } from '../../src/infra/mailer.js';
 import { PasswordHasher } from '../../src/infra/passwords.js';
 import type { Storage } from '../../src/infra/storage.js';
 import { createStorage } from '../../src/infra/storage-factory.js';
+import { adminQuery } from './pg-admin.js';
 
 /** Which database this run of the suite targets (vitest.config.ts sets it per project). */
 export type TestDialect = 'sqlite' | 'postgres';
@@ -45,17 +45,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kindred-test-'));
   const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
 
-  if (testDialect() === 'sqlite') {
-    const handle = onceDestroyed(openDatabase({ kind: 'sqlite', file: path.join(dataDir, 'kindred.sqlite') }));
-    return {
-      handle,
-      dataDir,
-      async drop() {
-        await handle.destroy();
-        removeDir();
-      },
-    };
-  }
+  if (testDialect() === 'sqlite') return sqliteTestDatabase(path.join(dataDir, 'kindred.sqlite'), dataDir);
 
   const base = process.env.TEST_DATABASE_URL;
   if (!base) {
@@ -117,15 +107,7 @@ export async function createMigratedTestDatabase(): Promise<TestDatabase> {
   if (template.kind === 'sqlite') {
     const file = path.join(dataDir, 'kindred.sqlite');
     fs.copyFileSync(template.file, file);
-    const handle = onceDestroyed(openDatabase({ kind: 'sqlite', file }));
-    return {
-      handle,
-      dataDir,
-      async drop() {
-        await handle.destroy();
-        removeDir();
-      },
-    };
+    return sqliteTestDatabase(file, dataDir);
   }
 
   const base = process.env.TEST_DATABASE_URL;
@@ -153,21 +135,42 @@ export async function createMigratedTestDatabase(): Promise<TestDatabase> {
     dataDir,
     async drop() {
       await handle.destroy();
-      // FORCE: a server process a test started (and killed) may not have closed its connections yet.
-      await adminQuery(base, `drop database if exists "${database}" with (force)`);
+      await dropDatabase(base, database);
       removeDir();
     },
   };
 }
 
-async function adminQuery(connectionString: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000 });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
+
+/**
+ * Drops a test database once its last connections are gone. A pool or a server process a test
+ * closed may still be hanging up: terminating those connections (WITH FORCE) at once would make
+ * their clients emit a FATAL error nobody listens to any more, so FORCE is only the last resort.
+ */
+async function dropDatabase(base: string, database: string): Promise<void> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    try {
+      await adminQuery(base, `drop database if exists "${database}"`);
+      return;
+    } catch (error) {
+      // 55006 object_in_use: someone is still connected.
+      if ((error as { code?: string }).code !== '55006') throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
+  await adminQuery(base, `drop database if exists "${database}" with (force)`);
+}
+
+function sqliteTestDatabase(file: string, dataDir: string): TestDatabase {
+  const handle = onceDestroyed(openDatabase({ kind: 'sqlite', file }));
+  return {
+    handle,
+    dataDir,
+    async drop() {
+      await handle.destroy();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Tests may destroy a database on purpose (to provoke failures); closing it again must not throw. */

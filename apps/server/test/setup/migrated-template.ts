@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
+import { adminQuery } from '../helpers/pg-admin.js';
 
 /**
  * Vitest globalSetup of the server projects: migrates ONE template database per project run, so
@@ -59,14 +59,4 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await adminQuery(base, `alter database "${database}" with is_template false`);
     await adminQuery(base, `drop database if exists "${database}"`);
   };
-}
-
-async function adminQuery(connectionString: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000 });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
