@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -93,10 +92,16 @@ export class LocalStorage implements Storage {
   }
 
   async read(key: string): Promise<StoredContent | undefined> {
-    const file = this.resolve(key);
-    const stat = await fs.stat(file).catch(() => undefined);
-    if (!stat?.isFile()) return undefined;
-    return { body: createReadStream(file), size: stat.size, modifiedMs: stat.mtimeMs };
+    // Opened before answering: a file removed after this (a deleted photo, a deleted account) is
+    // still read whole from the open descriptor, instead of the stream failing later with nobody listening.
+    const handle = await fs.open(this.resolve(key), 'r').catch(() => undefined);
+    if (!handle) return undefined;
+    const stat = await handle.stat().catch(() => undefined);
+    if (!stat?.isFile()) {
+      await handle.close();
+      return undefined;
+    }
+    return { body: handle.createReadStream(), size: stat.size, modifiedMs: stat.mtimeMs };
   }
 
   async *list(prefix: string): AsyncIterable<StoredFile> {
