@@ -18,6 +18,9 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/** A node could not bind its port: someone took it after freePort looked. */
+class PortTaken extends Error {}
+
 export interface Node {
   url: string;
   port: number;
@@ -58,7 +61,18 @@ export async function startCluster(): Promise<Cluster> {
   });
 
   async function startNode(env: Record<string, string> = {}): Promise<Node> {
-    const port = await freePort();
+    // freePort's port is free when asked, not when the node binds it: another process (a client's
+    // ephemeral port, another test file's node) can take it in between. Such a start is tried again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await startNodeOn(env.PORT ? Number(env.PORT) : await freePort(), env);
+      } catch (error) {
+        if (!(error instanceof PortTaken) || env.PORT || attempt >= 5) throw error;
+      }
+    }
+  }
+
+  async function startNodeOn(port: number, env: Record<string, string>): Promise<Node> {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kindred-node-'));
     // The run's bundle (setup/server-bundle.ts), as `npm start` runs it; the source through tsx without one.
     const bundle = inject('kindredServerBundle');
@@ -90,7 +104,12 @@ export async function startCluster(): Promise<Cluster> {
       };
       child.stdout!.on('data', onData);
       child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      void exited.then(({ code, signal }) => reject(new Error(`node exited (${code ?? signal}) before it was ready:\n${output}`)));
+      void exited.then(({ code, signal }) => {
+        if (output.includes('Kindred is running')) return;
+        fs.rmSync(dataDir, { recursive: true, force: true });
+        const message = `node exited (${code ?? signal}) before it was ready:\n${output}`;
+        reject(output.includes('EADDRINUSE') ? new PortTaken(message) : new Error(message));
+      });
     });
     const node: Node = {
       url: `ws://127.0.0.1:${port}`,
