@@ -18,18 +18,15 @@ import { closeSockets, medianRound, openSockets, PairTraffic, sleep, SOURCE_ADDR
  * over 12 s after, so garbage the connecting left behind is not counted); the pairs then run closed-loop (each
  * socket keeps WINDOW messages on the way: the saturation rate) and open-loop at fixed rates
  * (delivery latency, send to receipt, p50/p99), all with the idle sockets connected.
- *
  * Targets: the bare relay; the bare relay inserting each message into SQLite first (what storing
  * costs at the least); our server on SQLite; on PostgreSQL with Redis, one node; the bare relay
  * inserting each message into PostgreSQL; our server on two nodes, every pair split across them
  * (the PostgreSQL targets are skipped without a PostgreSQL and a Redis URL).
- *
  * Ours and the INSERT relay on the same database are measured in ROUNDS alternating rounds (ours,
  * relay, ours, relay…, each a fresh start with the idle sockets connected): the saturation figure
  * of each is the median of its rounds, with the min–max spread beside it, so one noisy minute on a
  * shared machine cannot decide the ratio. Memory is read in the first round, latencies in the last
  * (at rates derived from the median saturation).
- *
  * Knobs: `npm run bench -- socket --sockets=2000` or BENCH_SOCKETS; BENCH_SOCKET_PAIRS (50),
  * BENCH_SOCKET_WINDOW (4), BENCH_SOCKET_SECONDS (8 per measurement), BENCH_SOCKET_ROUNDS (3
  * alternating rounds per pair of targets), BENCH_SOCKET_ONLY (postgres or sqlite: one database's targets); BENCH_SERVER_NODE_ARGS
@@ -44,7 +41,6 @@ const WINDOW = Number(process.env.BENCH_SOCKET_WINDOW ?? 4);
 const SECONDS = Number(process.env.BENCH_SOCKET_SECONDS ?? 8);
 const ROUNDS = Math.max(1, Math.floor(Number(process.env.BENCH_SOCKET_ROUNDS ?? 3)) || 1);
 const WARM_S = 2;
-/** BENCH_SOCKET_ONLY=postgres skips the SQLite targets (or =sqlite the PostgreSQL ones) while iterating. */
 const ONLY = process.env.BENCH_SOCKET_ONLY?.toLowerCase();
 
 interface Server {

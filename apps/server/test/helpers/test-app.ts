@@ -69,18 +69,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const url = new URL(base);
   url.searchParams.set('options', `-c search_path=${schema}`);
-  const databaseUrl = url.toString();
-  const handle = onceDestroyed(openDatabase({ kind: 'postgres', url: databaseUrl }, { poolSize: 4 }));
-  return {
-    handle,
-    databaseUrl,
-    dataDir,
-    async drop() {
-      await handle.destroy();
-      await adminQuery(base, `drop schema if exists "${schema}" cascade`);
-      removeDir();
-    },
-  };
+  return postgresTestDatabase(url, dataDir, () => adminQuery(base, `drop schema if exists "${schema}" cascade`));
 }
 
 /**
@@ -127,18 +116,7 @@ export async function createMigratedTestDatabase(): Promise<TestDatabase> {
   // Test databases are thrown away: commits need not wait for the WAL flush (a session setting;
   // a killed server process still loses nothing PostgreSQL acknowledged, only an OS crash could).
   url.searchParams.set('options', '-c synchronous_commit=off');
-  const databaseUrl = url.toString();
-  const handle = onceDestroyed(openDatabase({ kind: 'postgres', url: databaseUrl }, { poolSize: 4 }));
-  return {
-    handle,
-    databaseUrl,
-    dataDir,
-    async drop() {
-      await handle.destroy();
-      await dropDatabase(base, database);
-      removeDir();
-    },
-  };
+  return postgresTestDatabase(url, dataDir, () => dropDatabase(base, database));
 }
 
 
@@ -159,6 +137,21 @@ async function dropDatabase(base: string, database: string): Promise<void> {
     }
   }
   await adminQuery(base, `drop database if exists "${database}" with (force)`);
+}
+
+function postgresTestDatabase(url: URL, dataDir: string, dropStorage: () => Promise<void>): TestDatabase {
+  const databaseUrl = url.toString();
+  const handle = onceDestroyed(openDatabase({ kind: 'postgres', url: databaseUrl }, { poolSize: 4 }));
+  return {
+    handle,
+    databaseUrl,
+    dataDir,
+    async drop() {
+      await handle.destroy();
+      await dropStorage();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 function sqliteTestDatabase(file: string, dataDir: string): TestDatabase {
