@@ -17,16 +17,19 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** A port nobody listens on right now (loopback). */
+/** A free port below the ephemeral range (see the server tests' helpers/cluster.ts for why). */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
+  for (;;) {
+    const port = 15_000 + Math.floor(Math.random() * 17_000);
+    const server = net.createServer();
+    const bound = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => resolve(true));
     });
-    srv.on('error', reject);
-  });
+    if (!bound) continue;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    return port;
+  }
 }
 
 /** Starts the real server (as `npm start` does: the run's bundle, see server-bundle.ts) on a free port with its own data folder. */
