@@ -8,7 +8,8 @@
 //   and the optional ones pg, ws and others probe for (pg-native, bufferutil, utf-8-validate);
 // - the S3 SDK (an installation without S3_BUCKET never loads it) and opencc-js (megabytes of
 //   dictionaries, loaded on the first Chinese conversion).
-// What src/ imports lazily (import()) stays lazy: code splitting puts it in its own chunk under
+// What src/ imports lazily (import()) stays lazy (the Stripe SDK, about 0.7 MB, is read only by a server
+// configured for Stripe): code splitting puts it in its own chunk under
 // dist/chunks/, read the first time it is needed. Without splitting, esbuild would hoist the
 // lazy module's imports of external packages to the top of main.js and load them at every start.
 import { build } from 'esbuild';

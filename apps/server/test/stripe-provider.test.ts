@@ -195,33 +195,33 @@ describe('StripeProvider: webhooks', () => {
   it('maps a genuine payment_intent.succeeded and payment_failed delivery', async () => {
     const ok = await provider.createAndConfirm(payment('card'));
     const succeeded = standIn.webhook('payment_intent.succeeded', standIn.intents.get(ok.providerRef)!);
-    expect(provider.parseWebhook(Buffer.from(succeeded.payload), headers(succeeded.signature))).toEqual({ eventId: succeeded.eventId, providerRef: ok.providerRef, status: 'succeeded' });
+    expect(await provider.parseWebhook(Buffer.from(succeeded.payload), headers(succeeded.signature))).toEqual({ eventId: succeeded.eventId, providerRef: ok.providerRef, status: 'succeeded' });
 
     const bad = await provider.createAndConfirm(payment('card', TEST_CARDS.insufficientFunds));
     const failed = standIn.webhook('payment_intent.payment_failed', standIn.intents.get(bad.providerRef)!);
-    expect(provider.parseWebhook(Buffer.from(failed.payload), headers(failed.signature))).toEqual({ eventId: failed.eventId, providerRef: bad.providerRef, status: 'failed', failureCode: 'insufficient_funds' });
+    expect(await provider.parseWebhook(Buffer.from(failed.payload), headers(failed.signature))).toEqual({ eventId: failed.eventId, providerRef: bad.providerRef, status: 'failed', failureCode: 'insufficient_funds' });
   });
 
   it('maps checkout.session.completed and expired to the session id, and ignores the session intent’s own events', async () => {
     const hosted = await provider.createAndConfirm(payment('other'));
     const session = standIn.completeSession(hosted.providerRef);
     const completed = standIn.webhook('checkout.session.completed', session);
-    expect(provider.parseWebhook(Buffer.from(completed.payload), headers(completed.signature))).toEqual({ eventId: completed.eventId, providerRef: hosted.providerRef, status: 'succeeded' });
+    expect(await provider.parseWebhook(Buffer.from(completed.payload), headers(completed.signature))).toEqual({ eventId: completed.eventId, providerRef: hosted.providerRef, status: 'succeeded' });
 
     const sessionIntent = standIn.intents.get(session.payment_intent as string)!;
     const duplicate = standIn.webhook('payment_intent.succeeded', sessionIntent);
-    expect(provider.parseWebhook(Buffer.from(duplicate.payload), headers(duplicate.signature))).toBeNull();
+    expect(await provider.parseWebhook(Buffer.from(duplicate.payload), headers(duplicate.signature))).toBeNull();
 
     const abandoned = await provider.createAndConfirm(payment('wallet'));
     const expired = standIn.webhook('checkout.session.expired', standIn.expireSession(abandoned.providerRef));
-    expect(provider.parseWebhook(Buffer.from(expired.payload), headers(expired.signature))).toMatchObject({ providerRef: abandoned.providerRef, status: 'failed' });
+    expect(await provider.parseWebhook(Buffer.from(expired.payload), headers(expired.signature))).toMatchObject({ providerRef: abandoned.providerRef, status: 'failed' });
   });
 
   it('answers null for event types that settle nothing', async () => {
     const intent = await provider.createAndConfirm(payment('card'));
     const created = standIn.webhook('payment_intent.created', standIn.intents.get(intent.providerRef)!);
 
-    expect(provider.parseWebhook(Buffer.from(created.payload), headers(created.signature))).toBeNull();
+    expect(await provider.parseWebhook(Buffer.from(created.payload), headers(created.signature))).toBeNull();
   });
 
   it('refuses a forged, altered, unsigned or old (replayed) delivery with WebhookSignatureError', async () => {
@@ -229,16 +229,16 @@ describe('StripeProvider: webhooks', () => {
     const object = standIn.intents.get(intent.providerRef)!;
 
     const forged = standIn.webhook('payment_intent.succeeded', object, { secret: 'whsec_attacker' });
-    expect(() => provider.parseWebhook(Buffer.from(forged.payload), headers(forged.signature))).toThrow(WebhookSignatureError);
+    await expect(provider.parseWebhook(Buffer.from(forged.payload), headers(forged.signature))).rejects.toThrow(WebhookSignatureError);
 
     const genuine = standIn.webhook('payment_intent.succeeded', object);
     const altered = genuine.payload.replace(intent.providerRef, 'pi_someoneelse');
-    expect(() => provider.parseWebhook(Buffer.from(altered), headers(genuine.signature))).toThrow(WebhookSignatureError);
-    expect(() => provider.parseWebhook(Buffer.from(genuine.payload), {})).toThrow(WebhookSignatureError);
-    expect(() => provider.parseWebhook(Buffer.from(genuine.payload), headers('t=1,v1=00'))).toThrow(WebhookSignatureError);
+    await expect(provider.parseWebhook(Buffer.from(altered), headers(genuine.signature))).rejects.toThrow(WebhookSignatureError);
+    await expect(provider.parseWebhook(Buffer.from(genuine.payload), {})).rejects.toThrow(WebhookSignatureError);
+    await expect(provider.parseWebhook(Buffer.from(genuine.payload), headers('t=1,v1=00'))).rejects.toThrow(WebhookSignatureError);
 
     const replayed = standIn.webhook('payment_intent.succeeded', object, { timestamp: Math.floor(Date.now() / 1000) - 600 });
-    expect(() => provider.parseWebhook(Buffer.from(replayed.payload), headers(replayed.signature))).toThrow(WebhookSignatureError);
+    await expect(provider.parseWebhook(Buffer.from(replayed.payload), headers(replayed.signature))).rejects.toThrow(WebhookSignatureError);
   });
 
   it('gives a redelivery within the tolerance the same event id, so billing applies it once', async () => {
@@ -247,8 +247,8 @@ describe('StripeProvider: webhooks', () => {
     const first = standIn.webhook('payment_intent.succeeded', object);
     const again = standIn.webhook('payment_intent.succeeded', object, { eventId: first.eventId });
 
-    const a = provider.parseWebhook(Buffer.from(first.payload), headers(first.signature));
-    const b = provider.parseWebhook(Buffer.from(again.payload), { 'stripe-signature': [again.signature] });
+    const a = await provider.parseWebhook(Buffer.from(first.payload), headers(first.signature));
+    const b = await provider.parseWebhook(Buffer.from(again.payload), { 'stripe-signature': [again.signature] });
     expect(a).toEqual(b);
     expect(a!.eventId).toBe(first.eventId);
   });

@@ -95,7 +95,7 @@ export interface PaymentProvider {
   /** The intent's current state (for a payer who comes back from a hosted page or a challenge). */
   retrieve(providerRef: string): Promise<PaymentIntent>;
   /** Verifies and parses a webhook delivery; throws WebhookSignatureError when it is not genuine. */
-  parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): WebhookEvent | null;
+  parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<WebhookEvent | null>;
   /** The script URL `generateuuid` answers (the spec's clients load it); '' when the provider needs none. */
   scriptUrl(): string;
 }

@@ -140,7 +140,7 @@ export class SandboxProvider implements PaymentProvider {
     return this.db.selectFrom('sandbox_intents').selectAll().where('ref', '=', ref).executeTakeFirst();
   }
 
-  parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): WebhookEvent | null {
+  async parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<WebhookEvent | null> {
     const header = headers[SANDBOX_SIGNATURE_HEADER];
     const value = Array.isArray(header) ? header[0] : header;
     const parts = Object.fromEntries((value ?? '').split(',').map((p) => p.split('=', 2) as [string, string]));

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import {
   WebhookSignatureError,
   type CreatePayment,
@@ -44,6 +44,12 @@ function failureOf(error: { code?: string | null; decline_code?: string | null }
   return CARD_FAILURES[error.decline_code ?? ''] ?? CARD_FAILURES[error.code ?? ''] ?? 'card_declined';
 }
 
+/** The loaded SDK: a client, and the class a decline is thrown as. */
+interface StripeSdk {
+  client: Stripe;
+  CardError: typeof Stripe.errors.StripeCardError;
+}
+
 /** The SDK takes host, port and protocol apart; an https URL without a port means 443. */
 function apiTarget(apiBase: string | undefined): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
   if (!apiBase) return {};
@@ -63,50 +69,60 @@ function apiTarget(apiBase: string | undefined): Pick<Stripe.StripeConfig, 'host
  */
 export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
-  private readonly stripe: Stripe;
+  private readonly sdk: Promise<StripeSdk>;
   private readonly webhookSecret: string;
   private readonly publicUrl: string;
 
   constructor(options: StripeProviderOptions) {
-    this.stripe = new Stripe(options.secretKey, {
-      ...apiTarget(options.apiBase),
-      // Safe to retry: every creating request carries the order's guid as its idempotency key.
-      maxNetworkRetries: 2,
-      timeout: 20_000,
-      telemetry: false,
-      appInfo: { name: 'Kindred' },
-    });
+    // The SDK (about 700 KB of JavaScript) is loaded by a server that uses Stripe only, starting
+    // now; a server on the sandbox alone never reads it (the bundle keeps it in a lazy chunk).
+    this.sdk = import('stripe').then(({ default: StripeClass }) => ({
+      client: new StripeClass(options.secretKey, {
+        ...apiTarget(options.apiBase),
+        // Safe to retry: every creating request carries the order's guid as its idempotency key.
+        maxNetworkRetries: 2,
+        timeout: 20_000,
+        telemetry: false,
+        appInfo: { name: 'Kindred' },
+      }),
+      CardError: StripeClass.errors.StripeCardError,
+    }));
+    // A failed load surfaces at the first call that needs the SDK, not as an unhandled rejection at start.
+    this.sdk.catch(() => undefined);
     this.webhookSecret = options.webhookSecret;
     this.publicUrl = options.publicUrl;
   }
 
   async createAndConfirm(payment: CreatePayment): Promise<PaymentIntent> {
+    const sdk = await this.sdk;
     try {
-      if (payment.method === 'card') return await this.confirmCard(payment);
-      if (payment.method === 'scan') return await this.confirmScan(payment);
-      return await this.openCheckout(payment);
+      if (payment.method === 'card') return await this.confirmCard(sdk.client, payment);
+      if (payment.method === 'scan') return await this.confirmScan(sdk.client, payment);
+      return await this.openCheckout(sdk.client, payment);
     } catch (error) {
-      return this.refused(error);
+      return refused(sdk, error);
     }
   }
 
   async retrieve(providerRef: string): Promise<PaymentIntent> {
+    const sdk = await this.sdk;
     try {
-      if (providerRef.startsWith('cs_')) return fromSession(await this.stripe.checkout.sessions.retrieve(providerRef));
-      return fromIntent(await this.stripe.paymentIntents.retrieve(providerRef));
+      if (providerRef.startsWith('cs_')) return fromSession(await sdk.client.checkout.sessions.retrieve(providerRef));
+      return fromIntent(await sdk.client.paymentIntents.retrieve(providerRef));
     } catch (error) {
-      return this.refused(error, providerRef);
+      return refused(sdk, error, providerRef);
     }
   }
 
-  parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): WebhookEvent | null {
+  async parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<WebhookEvent | null> {
     const header = headers['stripe-signature'];
     const signature = Array.isArray(header) ? header[0] : header;
     if (!signature) throw new WebhookSignatureError('missing Stripe-Signature header');
+    const { client } = await this.sdk;
     let event: Stripe.Event;
     try {
       // Also refuses a delivery signed more than 5 minutes ago: a replay of an old one.
-      event = this.stripe.webhooks.constructEvent(rawBody, signature, this.webhookSecret);
+      event = client.webhooks.constructEvent(rawBody, signature, this.webhookSecret);
     } catch {
       throw new WebhookSignatureError();
     }
@@ -118,7 +134,7 @@ export class StripeProvider implements PaymentProvider {
     return '';
   }
 
-  private async confirmCard(payment: CreatePayment): Promise<PaymentIntent> {
+  private async confirmCard(stripe: Stripe, payment: CreatePayment): Promise<PaymentIntent> {
     const card = payment.card;
     if (!card) return { providerRef: '', status: 'failed', failureCode: 'invalid_card' };
     const country = /^[A-Za-z]{2}$/.test(card.country) ? card.country.toUpperCase() : undefined;
@@ -133,7 +149,7 @@ export class StripeProvider implements PaymentProvider {
         address: { country, state: card.state || undefined, city: card.city || undefined, line1: card.address || undefined, postal_code: card.zip || undefined },
       },
     };
-    const intent = await this.stripe.paymentIntents.create(
+    const intent = await stripe.paymentIntents.create(
       {
         ...this.intentBase(payment),
         allowed_payment_method_types: ['card'],
@@ -146,8 +162,8 @@ export class StripeProvider implements PaymentProvider {
     return fromIntent(intent);
   }
 
-  private async confirmScan(payment: CreatePayment): Promise<PaymentIntent> {
-    const intent = await this.stripe.paymentIntents.create(
+  private async confirmScan(stripe: Stripe, payment: CreatePayment): Promise<PaymentIntent> {
+    const intent = await stripe.paymentIntents.create(
       {
         ...this.intentBase(payment),
         allowed_payment_method_types: ['wechat_pay'],
@@ -161,10 +177,10 @@ export class StripeProvider implements PaymentProvider {
   }
 
   /** Wallets and the other provider: Stripe's hosted Checkout page; the session id is the reference (retrieve and webhooks use it). */
-  private async openCheckout(payment: CreatePayment): Promise<PaymentIntent> {
+  private async openCheckout(stripe: Stripe, payment: CreatePayment): Promise<PaymentIntent> {
     const metadata = this.metadataOf(payment);
     const returnUrl = this.absolute(payment.returnUrl);
-    const session = await this.stripe.checkout.sessions.create(
+    const session = await stripe.checkout.sessions.create(
       {
         mode: 'payment',
         line_items: [{ quantity: 1, price_data: { currency: payment.currency, unit_amount: payment.amountCents, product_data: { name: payment.description } } }],
@@ -192,13 +208,14 @@ export class StripeProvider implements PaymentProvider {
     return new URL(url, this.publicUrl).toString();
   }
 
-  /** A decline answers 'failed' with its reason; anything else (network, keys, a refused parameter) is our problem, not the payer's. */
-  private refused(error: unknown, providerRef = ''): PaymentIntent {
-    if (error instanceof Stripe.errors.StripeCardError) {
-      return { providerRef: error.payment_intent?.id ?? providerRef, status: 'failed', failureCode: failureOf(error) };
-    }
-    return { providerRef, status: 'failed', failureCode: 'provider_error' };
+}
+
+/** A decline answers 'failed' with its reason; anything else (network, keys, a refused parameter) is our problem, not the payer's. */
+function refused(sdk: StripeSdk, error: unknown, providerRef = ''): PaymentIntent {
+  if (error instanceof sdk.CardError) {
+    return { providerRef: error.payment_intent?.id ?? providerRef, status: 'failed', failureCode: failureOf(error) };
   }
+  return { providerRef, status: 'failed', failureCode: 'provider_error' };
 }
 
 function fromIntent(intent: Stripe.PaymentIntent): PaymentIntent {

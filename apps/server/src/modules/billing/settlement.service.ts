@@ -103,7 +103,7 @@ export class SettlementService {
     if (!provider) throw fail('webhook_invalid');
     let event;
     try {
-      event = provider.parseWebhook(rawBody, headers);
+      event = await provider.parseWebhook(rawBody, headers);
     } catch (error) {
       if (error instanceof WebhookSignatureError) {
         this.log.warn({ provider: providerName }, 'webhook refused: signature does not verify');
