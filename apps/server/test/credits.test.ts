@@ -58,4 +58,24 @@ describe('CreditsRepository', () => {
 
     for (const amount of [0, -5, 1.5]) await expect(credits.charge(member.user.id, amount, 'x', { type: 'x' })).rejects.toThrow(/positive integer/);
   });
+
+  it('charges several amounts of one member at once: one ledger row each, stepping down in order; all or nothing', async () => {
+    const ctx = await startApp();
+    const member = await buildUser(ctx, { credits: 1000 });
+    const credits = new CreditsRepository(ctx.db, ctx.now);
+    const charges = [300, 200, 100].map((amount, i) => ({ amount, reason: 'gift', ref: { type: 'gift_send', id: i + 1 } }));
+
+    expect(await ctx.db.transaction().execute((trx) => credits.chargeEach(member.user.id, charges, trx))).toEqual([700, 500, 400]);
+    // 600 more than the 400 left: nothing is taken and no ledger row is written.
+    expect(await ctx.db.transaction().execute((trx) => credits.chargeEach(member.user.id, [...charges, { amount: 1, reason: 'gift', ref: { type: 'gift_send' } }], trx))).toBeNull();
+    await expect(ctx.db.transaction().execute((trx) => credits.chargeEach(member.user.id, [{ amount: 0, reason: 'x', ref: { type: 'x' } }], trx))).rejects.toThrow(/positive integer/);
+
+    expect(await credits.balance(member.user.id)).toBe(400);
+    const ledger = await credits.ledger(member.user.id);
+    expect(ledger.reverse().map((r) => [Number(r.delta), Number(r.balance_after), r.ref_id])).toEqual([
+      [-300, 700, 1],
+      [-200, 500, 2],
+      [-100, 400, 3],
+    ]);
+  });
 });

@@ -5,7 +5,7 @@ import { as, buildUser, signIn } from './helpers/factories.js';
 import { startApp } from './helpers/test-app.js';
 
 describe('gift sends racing on one balance', () => {
-  it('200 parallel sends over two tokens: exactly balance ÷ price succeed, the balance ends at 0 and the ledger explains every cent', async () => {
+  it('200 parallel sends over two tokens: exactly balance ÷ price succeed, the balance ends at 0 and the ledger explains every cent', { timeout: 60_000 }, async () => {
     const ctx = await startApp({ env: { CHAT_RATE_LIMIT: '100000' } });
     const gift = await ctx.db.selectFrom('gifts').selectAll().where('price', '>', 100).orderBy('price').executeTakeFirstOrThrow();
     const price = Number(gift.price);

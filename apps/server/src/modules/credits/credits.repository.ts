@@ -35,6 +35,37 @@ export class CreditsRepository {
     return this.changeBalance(trx, (t) => this.apply(t, userId, -amount, reason, ref));
   }
 
+  /**
+   * Several charges of one member in the caller's transaction, as if made one after the other:
+   * one conditional update for their sum and one ledger row each, whose balance_after steps down
+   * from the balance before. Answers the balance after each charge, or null (nothing changed) when
+   * the balance cannot pay them all.
+   */
+  async chargeEach(userId: number, charges: readonly { amount: number; reason: string; ref: LedgerRef }[], trx: Tx): Promise<number[] | null> {
+    for (const { amount } of charges) {
+      if (!Number.isInteger(amount) || amount <= 0) throw new Error(`charge amount must be a positive integer, not ${amount}`);
+    }
+    if (!charges.length) return [];
+    const total = charges.reduce((sum, c) => sum + c.amount, 0);
+    const updated = await trx
+      .updateTable('users')
+      .set({ credits: sql<number>`credits - ${total}` })
+      .where('id', '=', userId)
+      .where('credits', '>=', total)
+      .returning('credits')
+      .executeTakeFirst();
+    if (!updated) return null;
+    let balance = Number(updated.credits) + total;
+    const at = this.now();
+    const rows = charges.map(({ amount, reason, ref }) => {
+      balance -= amount;
+      return { user_id: userId, delta: -amount, balance_after: balance, reason, ref_type: ref.type, ref_id: ref.id ?? null, created_at: at };
+    });
+    // One statement: ids follow the order of the values, so the ledger reads in the order charged.
+    await trx.insertInto('ledger').values(rows).execute();
+    return rows.map((r) => r.balance_after);
+  }
+
   /** Adds `amount` (recharges, refunds, gifts received...); answers the new balance. */
   async credit(userId: number, amount: number, reason: string, ref: LedgerRef, trx?: Tx): Promise<number> {
     if (!Number.isInteger(amount) || amount <= 0) throw new Error(`credit amount must be a positive integer, not ${amount}`);

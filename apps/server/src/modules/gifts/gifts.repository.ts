@@ -1,4 +1,19 @@
 import type { Db, DbOrTx } from '../../db/database.js';
+import { inGivenOrder } from '../../db/returning-order.js';
+
+/** A send as written: always one gift (number 1). */
+export interface NewGiftSend {
+  gift_id: number;
+  sender_id: number;
+  recipient_id: number;
+  message: string;
+  price: number;
+  created_at: number;
+}
+
+export interface GiftSendRow extends NewGiftSend {
+  id: number;
+}
 
 /** A gift on sale with its category, as the catalogue and the send read it. */
 export interface GiftRow {
@@ -54,12 +69,15 @@ export class GiftsRepository {
     return row as GiftRow | undefined;
   }
 
-  insertSend(row: { gift_id: number; sender_id: number; recipient_id: number; message: string; price: number; created_at: number }, trx: DbOrTx = this.db) {
-    return trx
+  /** Several sends in one statement; answers them in the order given. */
+  async insertSends(rows: readonly NewGiftSend[], trx: DbOrTx = this.db): Promise<GiftSendRow[]> {
+    if (!rows.length) return [];
+    const stored = await trx
       .insertInto('gift_sends')
-      .values({ ...row, number: 1 })
+      .values(rows.map((row) => ({ ...row, number: 1 })))
       .returning(['id', 'gift_id', 'sender_id', 'recipient_id', 'message', 'price', 'created_at'])
-      .executeTakeFirstOrThrow();
+      .execute();
+    return inGivenOrder(rows, stored, (r) => `${r.sender_id}:${r.recipient_id}:${r.gift_id}:${r.created_at}:${r.message}`);
   }
 
   received(recipientId: number, { offset, limit }: { offset: number; limit: number }, trx: DbOrTx = this.db): Promise<ReceivedRow[]> {

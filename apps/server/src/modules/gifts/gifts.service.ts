@@ -7,7 +7,7 @@ import type { UnitOfWork } from '../../db/transaction.js';
 import type { Member } from '../../domain/member.js';
 import { fail } from '../../errors.js';
 import type { CreditsRepository } from '../credits/credits.repository.js';
-import type { NoticesService } from '../notices/notices.service.js';
+import type { NoticePayload, NoticesService } from '../notices/notices.service.js';
 import type { GiftRow, GiftsRepository, ReceivedRow } from './gifts.repository.js';
 
 /** What the gift send needs of the users: the recipient by username. */
@@ -164,16 +164,38 @@ export class GiftsService {
       }),
     );
     const messageOf = new Map(paid.map((i, k) => [i, stored[k]!]));
+    // Set-based from here: one insert for the sends, one debit per giver (in the order of their
+    // ids, the balance rows' lock order) with a ledger row per send, one insert for the notices.
     const order = [...paid].sort((a, b) => items[a]!.member.id - items[b]!.member.id);
-    for (const i of order) {
-      const { member, recipientId, gift, price, message } = items[i]!;
-      const send = await this.gifts.insertSend({ gift_id: gift.id, sender_id: member.id, recipient_id: recipientId, message, price, created_at: this.now() }, trx);
-      const balance = await this.credits.charge(member.id, price, 'gift', { type: 'gift_send', id: send.id }, trx);
-      if (balance === null) throw fail('gift_insufficient_credits');
-      const effects: (() => void)[] = [];
-      await this.notify(member, recipientId, gift, message, { trx, afterCommit: (effect) => void effects.push(effect) });
-      written[i] = { given: { sendId: send.id, gift, balance, message: messageOf.get(i)! }, effects };
+    const at = this.now();
+    const sends = await this.gifts.insertSends(
+      order.map((i) => {
+        const { member, recipientId, gift, price, message } = items[i]!;
+        return { gift_id: gift.id, sender_id: member.id, recipient_id: recipientId, message, price, created_at: at };
+      }),
+      trx,
+    );
+    const sendOf = new Map(order.map((i, k) => [i, sends[k]!]));
+    const balanceOf = new Map<number, number>();
+    for (const giverId of new Set(order.map((i) => items[i]!.member.id))) {
+      const mine = order.filter((i) => items[i]!.member.id === giverId);
+      const balances = await this.credits.chargeEach(
+        giverId,
+        mine.map((i) => ({ amount: items[i]!.price, reason: 'gift', ref: { type: 'gift_send', id: sendOf.get(i)!.id } })),
+        trx,
+      );
+      if (balances === null) throw fail('gift_insufficient_credits');
+      mine.forEach((i, k) => balanceOf.set(i, balances[k]!));
     }
+    // createMany leaves one announcement per notice, in the order given: each send keeps its own.
+    const announcements: (() => void)[] = [];
+    await this.notices.createMany(
+      order.map((i) => ({ userId: items[i]!.recipientId, type: 'gift' as const, payload: this.noticeOf(items[i]!) })),
+      { trx, afterCommit: (effect) => void announcements.push(effect) },
+    );
+    order.forEach((i, k) => {
+      written[i] = { given: { sendId: sendOf.get(i)!.id, gift: items[i]!.gift, balance: balanceOf.get(i)!, message: messageOf.get(i)! }, effects: [announcements[k]!] };
+    });
     return written;
   }
 
@@ -183,12 +205,8 @@ export class GiftsService {
     return () => this.listeners.delete(listener);
   }
 
-  private notify(giver: Member, recipientId: number, gift: GiftRow, message: string, unit: UnitOfWork) {
-    return this.notices.create(
-      recipientId,
-      'gift',
-      { content: message, gift: { givername: giver.user.username, cid: gift.category_id, gid: gift.id, path: gift.path } },
-      unit,
-    );
+  /** The recipient's notice of a send: who gave which gift, with the giver's words. */
+  private noticeOf({ member, gift, message }: PendingGift): NoticePayload {
+    return { content: message, gift: { givername: member.user.username, cid: gift.category_id, gid: gift.id, path: gift.path } };
   }
 }

@@ -1,5 +1,6 @@
 import type { Db, DbOrTx } from '../../db/database.js';
 import type { NoticeRow } from '../../db/schema.js';
+import { inGivenOrder } from '../../db/returning-order.js';
 
 export class NoticesRepository {
   constructor(private readonly db: Db) {}
@@ -27,6 +28,13 @@ export class NoticesRepository {
 
   insert(row: { user_id: number; type: NoticeRow['type']; payload: string; created_at: number }, trx: DbOrTx = this.db): Promise<NoticeRow> {
     return trx.insertInto('notices').values({ ...row, status: 0 }).returningAll().executeTakeFirstOrThrow();
+  }
+
+  /** Several notices in one statement; answers them in the order given. */
+  async insertMany(rows: readonly { user_id: number; type: NoticeRow['type']; payload: string; created_at: number }[], trx: DbOrTx = this.db): Promise<NoticeRow[]> {
+    if (!rows.length) return [];
+    const stored = await trx.insertInto('notices').values(rows.map((row) => ({ ...row, status: 0 }))).returningAll().execute();
+    return inGivenOrder(rows, stored, (r) => `${r.user_id}:${r.type}:${r.created_at}:${r.payload}`);
   }
 
   /** Only the owner's notice changes; answers whether one did. */

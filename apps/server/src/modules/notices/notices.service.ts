@@ -5,6 +5,9 @@ import { fail } from '../../errors.js';
 import type { Member } from '../../domain/member.js';
 import type { NoticesRepository } from './notices.repository.js';
 
+/** What a notice says besides its id, type, status and time. */
+export type NoticePayload = Omit<NoticeWire, 'id' | 'type' | 'status' | 'create_time'>;
+
 export type NoticeListener = (userId: number, notice: NoticeRow) => void;
 
 /**
@@ -33,14 +36,28 @@ export class NoticesService {
     if (!(await this.notices.markRead(member.id, id))) throw fail('not_found');
   }
 
-  async create(userId: number, type: NoticeWire['type'], payload: Omit<NoticeWire, 'id' | 'type' | 'status' | 'create_time'>, unit?: UnitOfWork): Promise<NoticeRow> {
-    const row = await this.notices.insert({ user_id: userId, type, payload: JSON.stringify(payload), created_at: this.now() }, unit?.trx);
-    const announce = () => {
-      for (const listener of this.listeners) listener(userId, row);
-    };
-    if (unit) unit.afterCommit(announce);
-    else announce();
-    return row;
+  async create(userId: number, type: NoticeWire['type'], payload: NoticePayload, unit?: UnitOfWork): Promise<NoticeRow> {
+    if (!unit) {
+      const row = await this.notices.insert({ user_id: userId, type, payload: JSON.stringify(payload), created_at: this.now() });
+      this.announce(userId, row);
+      return row;
+    }
+    return (await this.createMany([{ userId, type, payload }], unit))[0]!;
+  }
+
+  /** Several notices in one statement of the caller's transaction; one announcement each, left with the unit in the order given, runs once it commits. */
+  async createMany(notices: readonly { userId: number; type: NoticeWire['type']; payload: NoticePayload }[], unit: UnitOfWork): Promise<NoticeRow[]> {
+    const at = this.now();
+    const rows = await this.notices.insertMany(
+      notices.map(({ userId, type, payload }) => ({ user_id: userId, type, payload: JSON.stringify(payload), created_at: at })),
+      unit.trx,
+    );
+    rows.forEach((row) => unit.afterCommit(() => this.announce(row.user_id, row)));
+    return rows;
+  }
+
+  private announce(userId: number, row: NoticeRow) {
+    for (const listener of this.listeners) listener(userId, row);
   }
 
   onCreated(listener: NoticeListener): () => void {
