@@ -62,8 +62,8 @@ async function runOn(target: Target): Promise<Row[]> {
     return [
       {
         case: `gift sends/s on one balance (${target.label})`,
-        ours: `${a.rps}/s, p50 ${a.p50} ms, p99 ${a.p99} ms${a.non2xx ? `, ${a.non2xx} not 2xx` : ''}`,
-        baseline: `${b.rps}/s, p50 ${b.p50} ms, p99 ${b.p99} ms${b.non2xx ? `, ${b.non2xx} not 2xx` : ''}`,
+        ours: `${a.rps}/s, p50 ${a.p50} ms, p99 ${a.p99} ms${a.non2xx ? `, ${a.non2xx} not 2xx (${a.non2xxStatuses})` : ''}`,
+        baseline: `${b.rps}/s, p50 ${b.p50} ms, p99 ${b.p99} ms${b.non2xx ? `, ${b.non2xx} not 2xx (${b.non2xxStatuses})` : ''}`,
         ratio: a.rps / b.rps,
       },
     ];

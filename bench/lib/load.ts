@@ -6,6 +6,8 @@ export interface LoadResult {
   p99: number;
   errors: number;
   non2xx: number;
+  /** The statuses other than 2xx and how many of each, e.g. "429×3" ('' when none). */
+  non2xxStatuses: string;
   /** Requests answered and the seconds it took (for throughput over several runs). */
   requests: number;
   seconds: number;
@@ -36,6 +38,10 @@ export async function load(o: LoadOptions): Promise<LoadResult> {
     p99: result.latency.p99,
     errors: result.errors,
     non2xx: result.non2xx,
+    non2xxStatuses: Object.entries(result.statusCodeStats ?? {})
+      .filter(([code]) => !code.startsWith('2'))
+      .map(([code, { count }]) => `${code}×${count}`)
+      .join(' '),
     requests: result.requests.total,
     seconds: result.duration,
   };
