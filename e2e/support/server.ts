@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serverArgs } from './server-bundle.js';
+import { freePort } from '../../apps/server/test/helpers/free-port.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -17,22 +17,9 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** A free port below the ephemeral range (see the server tests' helpers/cluster.ts for why). */
-export async function freePort(): Promise<number> {
-  for (;;) {
-    const port = 15_000 + Math.floor(Math.random() * 17_000);
-    const server = net.createServer();
-    const bound = await new Promise<boolean>((resolve) => {
-      server.once('error', () => resolve(false));
-      server.listen(port, '127.0.0.1', () => resolve(true));
-    });
-    if (!bound) continue;
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    return port;
-  }
-}
-
 /** Starts the real server (as `npm start` does: the run's bundle, see server-bundle.ts) on a free port with its own data folder. */
+export { freePort };
+
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kindred-e2e-'));

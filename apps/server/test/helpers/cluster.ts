@@ -1,32 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { inject, onTestFinished } from 'vitest';
 import { REPO_ROOT } from '../../src/config.js';
 import { startApp, type TestApp } from './test-app.js';
+import { freePort } from './free-port.js';
 
-/**
- * A port nothing listens on right now (the node binds it a moment later). Picked at random below
- * the kernel's ephemeral range (32768+): a port the kernel handed out for listen(0) is also one it
- * hands to outgoing connections, so another file's client could take it before the node binds it.
- */
-export async function freePort(): Promise<number> {
-  for (;;) {
-    const port = 15_000 + Math.floor(Math.random() * 17_000);
-    const server = net.createServer();
-    const bound = await new Promise<boolean>((resolve) => {
-      server.once('error', () => resolve(false));
-      server.listen(port, '127.0.0.1', () => resolve(true));
-    });
-    if (!bound) continue;
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    return port;
-  }
-}
+export { freePort };
 
 /** A node could not bind its port: someone took it after freePort looked. */
 class PortTaken extends Error {}
