@@ -288,18 +288,21 @@ describe('security', () => {
     expect(headers['x-content-type-options']).toBe('nosniff');
     expect(headers['x-frame-options']).toBe('SAMEORIGIN');
   };
+  /** Helmet's set, as pages, uploads and unknown paths get it (security.ts, helmetHeaders). */
+  const PAGE_HEADERS = ['content-security-policy', 'cross-origin-opener-policy', 'cross-origin-resource-policy', 'origin-agent-cluster', 'referrer-policy', 'x-content-type-options', 'x-dns-prefetch-control', 'x-download-options', 'x-frame-options', 'x-permitted-cross-domain-policies', 'x-xss-protection'];
+  /** What only documents use: a call's JSON answer goes without them (security.ts, apiHeaders). */
+  const PAGE_ONLY_HEADERS = ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection'];
 
-  it('sends CSP, no-sniff and frame rules on calls, pages, redirects and errors', async () => {
+  it('sends the page CSP, no-sniff and frame rules on pages, redirects and unknown paths', async () => {
     const ctx = app();
 
-    expectSecurityHeaders((await as(ctx).post('/member/index/login', { account: 'a', password: 'b' })).headers);
     expectSecurityHeaders((await as(ctx).post('/member/index/nothing')).headers);
-    expectSecurityHeaders((await as(ctx).post('/member/index/login', {})).headers);
+    expectSecurityHeaders((await ctx.app.inject({ method: 'GET', url: '/nothing' })).headers);
     expectSecurityHeaders((await ctx.app.inject({ method: 'GET', url: '/m/login' })).headers);
     expectSecurityHeaders((await ctx.app.inject({ method: 'GET', url: '/' })).headers);
   });
 
-  it('sends every header @fastify/helmet would send with our options, on calls, pages, uploads and errors', async () => {
+  it('sends every header @fastify/helmet would send with our options, on pages, uploads and errors', async () => {
     const ctx = app();
     const reference = Fastify({ logger: false });
     // The app frames only the payment provider: the sandbox's own challenge pages by default ('self').
@@ -307,19 +310,42 @@ describe('security', () => {
     reference.get('/', async () => 'reference');
     const expected = (await reference.inject({ method: 'GET', url: '/' })).headers;
     await reference.close();
-    const names = ['content-security-policy', 'cross-origin-opener-policy', 'cross-origin-resource-policy', 'origin-agent-cluster', 'referrer-policy', 'x-content-type-options', 'x-dns-prefetch-control', 'x-download-options', 'x-frame-options', 'x-permitted-cross-domain-policies', 'x-xss-protection'];
 
-    for (const name of names) expect(expected[name], name).toBeDefined();
+    for (const name of PAGE_HEADERS) expect(expected[name], name).toBeDefined();
 
     const answers = [
-      (await as(ctx).post('/member/index/login', { account: 'a', password: 'b' })).headers,
       (await as(ctx).post('/member/index/nothing')).headers,
       (await ctx.app.inject({ method: 'GET', url: '/m/login' })).headers,
+      (await ctx.app.inject({ method: 'GET', url: '/w/home/index' })).headers,
       (await ctx.app.inject({ method: 'GET', url: '/uploads/none.png' })).headers,
     ];
     for (const headers of answers) {
-      for (const name of names) expect(headers[name], name).toBe(expected[name]);
+      for (const name of PAGE_HEADERS) expect(headers[name], name).toBe(expected[name]);
       expect(headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it('answers calls, their errors included, with the API set (OWASP REST): nothing to load, frame or sniff, and no page-only header', async () => {
+    const ctx = app();
+    const { token } = await buildUser(ctx);
+
+    const answers = [
+      await as(ctx, token).post('/member/index/userinfo'),
+      await as(ctx).post('/member/index/userinfo'),
+      await as(ctx).post('/member/index/login', { account: 'a', password: 'b' }),
+      await as(ctx).post('/member/index/login', {}),
+    ];
+
+    expect(answers.map((r) => r.http)).toEqual([200, 401, 200, 400]);
+    for (const { headers } of answers) {
+      expect(headers['content-type']).toMatch(/^application\/json/);
+      expect(headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['x-frame-options']).toBe('DENY');
+      expect(headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(headers['referrer-policy']).toBe('no-referrer');
+      expect(headers['strict-transport-security']).toBeUndefined();
+      for (const name of PAGE_ONLY_HEADERS) expect(headers[name], name).toBeUndefined();
     }
   });
 

@@ -6,6 +6,7 @@ import type { Staff } from '../domain/staff.js';
 import { noPermission, validationFailed } from '../errors.js';
 import { abandonBody, isMultipartRequest, MultipartReader } from './multipart-reader.js';
 import type { UploadedFile } from './uploaded-file.js';
+import { API_ANSWER } from './security.js';
 import { parseInput } from './validate.js';
 
 /** What the router needs to know who is calling; the auth and permissions services provide it. */
@@ -109,7 +110,8 @@ export function createRouter(app: FastifyInstance, deps: RouterDeps) {
       }
     }
 
-    app.post(spec.path, { config: { rateLimit: options.rateLimit ?? false }, preParsing: async (req, reply, payload) => (await beforeBody(req, reply), payload) }, async (req, reply) => {
+    // API_ANSWER: the call's answers, errors included, carry the API header set (security.ts).
+    app.post(spec.path, { config: { rateLimit: options.rateLimit ?? false, [API_ANSWER]: true }, preParsing: async (req, reply, payload) => (await beforeBody(req, reply), payload) }, async (req, reply) => {
       const reader = req.isMultipart() ? new MultipartReader(req, spec.files ?? []) : undefined;
       try {
         const fields = reader ? reader.fields : plainFields(req.body);

@@ -7,9 +7,10 @@ import type { Redis } from 'ioredis';
 const HSTS = { maxAge: 31_536_000, includeSubDomains: false, preload: false };
 
 /**
- * Headers on every answer, pages included: a CSP that allows only our own scripts, our own
- * socket and images from ourselves (plus data:/blob: for the crop preview). antd writes its styles
- * at run time, hence 'unsafe-inline' for styles only. Only the payment provider may be framed.
+ * Headers on every answer but a call's (those get apiHeaders, below): a CSP that allows only our
+ * own scripts, our own socket and images from ourselves (plus data:/blob: for the crop preview).
+ * antd writes its styles at run time, hence 'unsafe-inline' for styles only. Only the payment
+ * provider may be framed.
  * HSTS only when members reach us over https (PUBLIC_URL): over plain http it would be ignored,
  * and a development server on localhost must not pin https for the whole host.
  */
@@ -58,6 +59,31 @@ export async function helmetHeaders(options: FastifyHelmetOptions): Promise<[str
   return added.map(([name, value]) => [name, String(value)]);
 }
 
+/**
+ * What a call's answer (JSON, never rendered) needs, after OWASP's REST Security Cheat Sheet: it
+ * may load nothing, be framed by nobody, be read by no other origin's page, and is not to be
+ * sniffed into something renderable. The page CSP and the rest of helmet's set are about documents
+ * (scripts, styles, frames, window openers): on a JSON answer they were ~1 KB of every reply.
+ */
+export function apiHeaders(options: { hsts?: boolean } = {}): [string, string][] {
+  return [
+    ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
+    ['x-content-type-options', 'nosniff'],
+    ['x-frame-options', 'DENY'],
+    ['cross-origin-resource-policy', 'same-origin'],
+    ['referrer-policy', 'no-referrer'],
+    ...(options.hsts ? [['strict-transport-security', `max-age=${HSTS.maxAge}`] as [string, string]] : []),
+  ];
+}
+
+/**
+ * Route config of the protocol's calls (router.ts): their answers, errors included, get the API
+ * header set. Every other answer (pages, assets, uploads, redirects, unknown paths, health checks,
+ * the payment pages) gets the whole page set.
+ */
+export const API_ANSWER = 'apiAnswer';
+export type ApiAnswerConfig = { [API_ANSWER]?: true };
+
 export interface SecurityOptions {
   /** PUBLIC_URL: HSTS is sent exactly when it is https. */
   publicUrl: string;
@@ -70,9 +96,11 @@ export interface SecurityOptions {
 export async function installSecurity(app: FastifyInstance, options: SecurityOptions) {
   // Set first thing, as the plugin does, so errors, 404s and redirects carry them too.
   const hsts = /^https:\/\//i.test(options.publicUrl);
-  const headers = await helmetHeaders(helmetOptions(options.paymentFrameOrigins, { hsts }));
-  app.addHook('onRequest', (_req, reply, done) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+  const page = await helmetHeaders(helmetOptions(options.paymentFrameOrigins, { hsts }));
+  const api = apiHeaders({ hsts });
+  app.addHook('onRequest', (req, reply, done) => {
+    const headers = (req.routeOptions.config as ApiAnswerConfig)[API_ANSWER] ? api : page;
+    for (let i = 0; i < headers.length; i++) reply.raw.setHeader(headers[i]![0], headers[i]![1]);
     done();
   });
 
