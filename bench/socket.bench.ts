@@ -31,6 +31,9 @@ import { closeSockets, medianRound, openSockets, PairTraffic, sleep, SOURCE_ADDR
  * BENCH_SOCKET_WINDOW (4), BENCH_SOCKET_SECONDS (8 per measurement), BENCH_SOCKET_ROUNDS (3
  * alternating rounds per pair of targets), BENCH_SOCKET_ONLY (postgres or sqlite: one database's targets); BENCH_SERVER_NODE_ARGS
  * are handed to node for our server processes (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile them).
+ * BENCH_SOCKET_BEFORE=<dir>: a copy of the repository (its apps/server/src at least, node_modules linked)
+ * whose server joins the PostgreSQL alternation as a third target (ours, relay, before, ours…): a
+ * change measured beside the code it replaces in the same rounds. BENCH_SOCKET_TWO_NODES=0 skips the two-node phase.
  * A run with other than the default sockets writes bench/results/socket.tmp.
  */
 
@@ -42,6 +45,7 @@ const SECONDS = Number(process.env.BENCH_SOCKET_SECONDS ?? 8);
 const ROUNDS = Math.max(1, Math.floor(Number(process.env.BENCH_SOCKET_ROUNDS ?? 3)) || 1);
 const WARM_S = 2;
 const ONLY = process.env.BENCH_SOCKET_ONLY?.toLowerCase();
+const BEFORE = process.env.BENCH_SOCKET_BEFORE;
 
 interface Server {
   /** ws:// base of each node. */
@@ -233,7 +237,7 @@ function bareTarget(store?: { sqlite?: string; postgres?: string; members: ChatM
 }
 
 /** Our server (apps/server/src/main.ts) on `nodes` processes; members[0..idle) idle, the rest in pairs. */
-function oursTarget(label: string, env: Record<string, string>, nodes: number, members: ChatMember[], idleCount: number): Target {
+function oursTarget(label: string, env: Record<string, string>, nodes: number, members: ChatMember[], idleCount: number, entry = 'apps/server/src/main.ts'): Target {
   const pairMember = (j: number) => members[idleCount + j]!;
   return {
     label,
@@ -247,7 +251,7 @@ function oursTarget(label: string, env: Record<string, string>, nodes: number, m
       const procs: Proc[] = [];
       // Each node its own data folder (uploads, outbox) unless the database lives in it (SQLite).
       const dataDir = () => env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kindred-bench-socket-node-'));
-      for (let n = 0; n < nodes; n++) procs.push(await startNode('apps/server/src/main.ts', { ...base, DATA_DIR: dataDir() }, '/healthz', nodeArgs));
+      for (let n = 0; n < nodes; n++) procs.push(await startNode(entry, { ...base, DATA_DIR: dataDir() }, '/healthz', nodeArgs));
       return {
         nodes: procs.map((p) => p.url.replace('http', 'ws')),
         rssKb: () => procs.reduce((sum, p) => sum + rssKbOf(p), 0),
@@ -323,16 +327,20 @@ export async function socketBench(): Promise<void> {
       const members = await seedChatMembers(handle, idleCount + PAIRS * 2);
       await handle.destroy();
       const env = { DATABASE_URL: url, REDIS_URL: redisUrl };
-      const [one, relay] = await alternate(
+      const before = BEFORE
+        ? [[oursTarget('before, PostgreSQL + Redis, 1 node', { ...env, REDIS_PREFIX: `${schema}c` }, 1, members, idleCount, path.join(BEFORE, 'apps/server/src/main.ts')), oursRates] as [Target, Rates]]
+        : [];
+      const [one, relay, earlier] = await alternate(
         [
           [oursTarget('ours, PostgreSQL + Redis, 1 node', { ...env, REDIS_PREFIX: `${schema}a` }, 1, members, idleCount), oursRates],
           [bareTarget({ postgres: url, members, idleCount }), relayRates],
+          ...before,
         ],
         idleCount,
       );
-      phases.push(relay!, one!);
+      phases.push(relay!, one!, ...(earlier ? [earlier] : []));
       const sameAsOne = Math.round(one!.saturation.rate / 2);
-      phases.push(
+      if (process.env.BENCH_SOCKET_TWO_NODES !== '0') phases.push(
         await phase(oursTarget('ours, PostgreSQL + Redis, 2 nodes', { ...env, REDIS_PREFIX: `${schema}b` }, 2, members, idleCount), idleCount, (sat) => ({
           'half our saturation': Math.round(sat.rate / 2),
           'half the 1-node saturation': sameAsOne,
@@ -381,6 +389,10 @@ function rows(phases: PhaseResult[]): Row[] {
     }
     if (atHalf) out.push({ case: `p50 / p99 ms at half the relay’s saturation, ${p.idle} idle sockets (${p.label})`, ours: `${atHalf.p50} / ${atHalf.p99}${atHalf.lost ? `, ${atHalf.lost} late` : ''} (${atHalf.rate}/s delivered)`, baseline: `${bare.atRate[half]!.p50} / ${bare.atRate[half]!.p99}`, ratio: bare.atRate[half]!.p99 / atHalf.p99, budget: 'p99 < 20 ms' });
     out.push({ case: `KB per idle socket (${p.label})`, ours: String(p.kbPerIdleSocket), baseline: String(bare.kbPerIdleSocket), ratio: bare.kbPerIdleSocket / p.kbPerIdleSocket, budget: '≤ 1.5× bare (ratio ≥ 0.67)' });
+  }
+  for (const p of phases.filter((q) => q.label.startsWith('before'))) {
+    const own = p.atRate['half our saturation'];
+    out.push({ case: `the code before the change: messages/s at saturation (p50 / p99 ms at half its saturation) (${p.label})`, ours: `${withSpread(p)}${own ? ` (${own.p50} / ${own.p99} at ${own.rate}/s)` : ''}`, baseline: String(bare.saturation.rate), ratio: p.saturation.rate / bare.saturation.rate, budget: '—' });
   }
   const one = ours.find((p) => p.label.includes('1 node') && p.label.includes('PostgreSQL'));
   const two = ours.find((p) => p.label.includes('2 nodes'));

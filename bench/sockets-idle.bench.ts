@@ -28,7 +28,8 @@ import { seedChatMembers, type ChatMember } from './lib/seed-chat.js';
  * Knobs: BENCH_IDLE_SOCKETS (50000), BENCH_CONNECT_SOCKETS (10000), BENCH_IDLE_ROUNDS (3),
  * BENCH_IDLE_CLIENTS (4 processes), BENCH_IDLE_CONCURRENCY (connects in flight, 200 in all),
  * BENCH_IDLE_TARGETS (sqlite,postgres), BENCH_SERVER_NODE_ARGS (to node for our server, e.g.
- * `--cpu-prof`), HEAP_PROBE_SNAPSHOT=<dir> (a heap snapshot of each server at each memory read). A run with other than the default counts writes
+ * `--cpu-prof`), HEAP_PROBE_SNAPSHOT=<dir> (a heap snapshot of each server at each memory read),
+ * BENCH_IDLE_BEFORE=<dir> (each of ours also run from a copy of the previous code, same rounds). A run with other than the default counts writes
  * bench/results/sockets.tmp.
  */
 
@@ -49,6 +50,10 @@ const source = (i: number) => `127.0.0.${2 + (i % SOURCES)}`;
 interface Memory {
   rss: number;
   heapUsed: number;
+  /** V8 heap reserved (used or not): RSS a burst leaves behind after its garbage is gone. */
+  heapTotal: number;
+  /** Buffers and other memory outside the V8 heap that V8 objects hold (ws, pg, ioredis). */
+  external: number;
 }
 
 interface Server {
@@ -70,6 +75,8 @@ interface RoundResult {
   firstError?: string;
   kbRss: number;
   kbHeap: number;
+  kbHeapTotal: number;
+  kbExternal: number;
   rssAfterMb: number;
 }
 
@@ -93,7 +100,8 @@ async function memoryOf(proc: Proc): Promise<Memory> {
     reads.push(usage);
     await sleep(1_000);
   }
-  return { rss: Math.min(...reads.map((r) => r.rss)), heapUsed: Math.min(...reads.map((r) => r.heapUsed)) };
+  const least = (key: keyof Memory) => Math.min(...reads.map((r) => r[key]));
+  return { rss: least('rss'), heapUsed: least('heapUsed'), heapTotal: least('heapTotal'), external: least('external') };
 }
 
 /** The client processes, shared by every round. */
@@ -165,11 +173,13 @@ async function round(target: Target, clients: Clients, r: number): Promise<Round
       firstError: warm.firstError ?? timed.firstError ?? rest.firstError,
       kbRss: Math.round(((after.rss - before.rss) / 1024 / added) * 100) / 100,
       kbHeap: Math.round(((after.heapUsed - before.heapUsed) / 1024 / added) * 100) / 100,
+      kbHeapTotal: Math.round(((after.heapTotal - before.heapTotal) / 1024 / added) * 100) / 100,
+      kbExternal: Math.round(((after.external - before.external) / 1024 / added) * 100) / 100,
       rssAfterMb: Math.round(after.rss / 1024 / 102.4) / 10,
     };
     console.log(
       `  ${target.label} [round ${r + 1}/${ROUNDS}]: ${timed.opened} sockets in ${result.connectSeconds} s; ${opened} idle${failed ? ` (${failed} failed: ${result.firstError})` : ''}; ` +
-        `RSS ${Math.round(before.rss / 1048576)} → ${Math.round(after.rss / 1048576)} MB (${result.kbRss} KB/socket), heap used ${Math.round(before.heapUsed / 1048576)} → ${Math.round(after.heapUsed / 1048576)} MB (${result.kbHeap} KB/socket)`,
+        `RSS ${Math.round(before.rss / 1048576)} → ${Math.round(after.rss / 1048576)} MB (${result.kbRss} KB/socket), heap used ${Math.round(before.heapUsed / 1048576)} → ${Math.round(after.heapUsed / 1048576)} MB (${result.kbHeap} KB/socket), heap reserved ${result.kbHeapTotal} and external ${result.kbExternal} KB/socket · load ${loadAvg()}`,
     );
     await clients.closeAll();
     return result;
@@ -190,21 +200,46 @@ function bareTarget(): Target {
   };
 }
 
-function oursTarget(label: string, env: Record<string, string>, members: ChatMember[]): Target {
+/**
+ * BENCH_IDLE_BEFORE=<dir>: a copy of the tree from before a change (`git archive` of a commit,
+ * node_modules linked in); each of ours is then also run from it, in the same rounds, so a change is
+ * measured beside the code it replaced under the same load.
+ */
+const BEFORE = process.env.BENCH_IDLE_BEFORE;
+
+function oursTarget(label: string, env: Record<string, string>, members: ChatMember[], root = ROOT): Target {
   return {
     label,
     waitFirstMessage: true,
     async start(r) {
+      await freshSessions(env);
       const prefix: Record<string, string> = env.REDIS_PREFIX ? { REDIS_PREFIX: `${env.REDIS_PREFIX}${r}:` } : {};
       const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kindred-bench-idle-node-'));
       // Thousands of sockets from 32 loopback addresses: the per-address cap is for the internet.
       const base = { ...env, ...prefix, DATA_DIR: dataDir, SEED_DEMO: 'false', SOCKET_MAX_PER_ADDRESS: '1000000', LOG_LEVEL: 'warn', HEAP_PROBE_DIR: probeDir };
       const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-      const proc = await startNode('apps/server/src/main.ts', base, '/healthz', [...extra, ...probeArgs]);
+      const proc = await startNode(path.join(root, 'apps/server/src/main.ts'), base, '/healthz', [...extra, ...probeArgs]);
       return { ws: proc.url.replace('http', 'ws'), proc };
     },
     url: (s, i) => `${s.ws}/socket?token=${members[i]!.token}`,
   };
+}
+
+/**
+ * Every target's sockets find their sessions in the same state: seen within the minute for the
+ * whole target (marked ten minutes ahead, so a slow burst does not cross the minute). Authentication
+ * stamps a session (and its member) last seen over a minute ago, two commits per socket
+ * (modules/auth/auth.service.ts), and the targets share the members: without this the first target
+ * of a round paid those commits and the ones after it did not (1,000 sockets on SQLite: 104 s
+ * against 29 s for the same code, 2026-11-27).
+ */
+async function freshSessions(env: Record<string, string>): Promise<void> {
+  const handle = env.DATABASE_URL ? openDatabase({ kind: 'postgres', url: env.DATABASE_URL }) : openDatabase({ kind: 'sqlite', file: path.join(env.DATA_DIR!, 'kindred.sqlite') });
+  try {
+    await handle.db.updateTable('sessions').set({ last_seen_at: Date.now() + 10 * 60_000 }).execute();
+  } finally {
+    await handle.destroy();
+  }
 }
 
 interface Summary {
@@ -312,6 +347,7 @@ export async function socketsIdleBench(): Promise<void> {
       const { dataDir, members } = await seed('sqlite', IDLE);
       cleanups.push(() => fs.rmSync(dataDir!, { recursive: true, force: true }));
       targets.push(oursTarget('ours, SQLite', { DATA_DIR: dataDir! }, members));
+      if (BEFORE) targets.push(oursTarget('before, SQLite', { DATA_DIR: dataDir! }, members, BEFORE));
     }
     const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
     const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL;
@@ -327,6 +363,7 @@ export async function socketsIdleBench(): Promise<void> {
       const url = `${pgUrl}${pgUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
       const { members } = await seed('postgres', IDLE, url);
       targets.push(oursTarget('ours, PostgreSQL + Redis', { DATABASE_URL: url, REDIS_URL: redisUrl, REDIS_PREFIX: `${schema}:` }, members));
+      if (BEFORE) targets.push(oursTarget('before, PostgreSQL + Redis', { DATABASE_URL: url, REDIS_URL: redisUrl, REDIS_PREFIX: `${schema}:before:` }, members, BEFORE));
     } else if (TARGETS.includes('postgres')) {
       console.log('  no BENCH_DATABASE_URL/TEST_DATABASE_URL and BENCH_REDIS_URL/TEST_REDIS_URL: the PostgreSQL + Redis target is skipped');
     }

@@ -22,6 +22,7 @@ import { BlocksRepository } from './modules/blocks/blocks.repository.js';
 import { BlocksService } from './modules/blocks/blocks.service.js';
 import { PasswordResetsRepository } from './modules/auth/password-resets.repository.js';
 import { SessionsRepository } from './modules/auth/sessions.repository.js';
+import { catchUpLoaderFor } from './modules/chat/catch-up.loader.js';
 import { ChatService } from './modules/chat/chat.service.js';
 import { ConversationsRepository } from './modules/chat/conversations.repository.js';
 import { FreeChatsRepository } from './modules/chat/free-chats.repository.js';
@@ -133,7 +134,9 @@ export function composeServices(deps: CompositionDeps, { log, now, redis }: { lo
     { freeChats: (trx) => admin.live.freeChats(trx) },
     now,
   );
-  const announcer = new PresenceAnnouncer(realtime.hub, realtime.presence, (userId) => chat.watchersOf(userId));
+  // Watchers of members announced together (a connect burst) are read in one query.
+  const catchUps = catchUpLoaderFor(db);
+  const announcer = new PresenceAnnouncer(realtime.hub, realtime.presence, (userId) => catchUps.watchersOf(userId));
   const credits = new CreditsRepository(db, now);
   const mail = new MailService(new MailRepository(db), repositories.users, can, blocks, now);
   const translate = new TranslateService(createTranslationRegistry(config.translation), credits, can, { price: config.translation.price }, log);

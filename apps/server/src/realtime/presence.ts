@@ -15,6 +15,12 @@ export type ExpiryListener = (userIds: number[]) => void;
 /** A node another node had given up for dead renewed again: its members are back. */
 export type RevivalListener = (userIds: number[]) => void;
 
+interface PresenceChange {
+  kind: 'connected' | 'disconnected';
+  userId: number;
+  resolve: (nowOfflineElsewhere: boolean) => void;
+}
+
 /** Members per command when a node registers all of its members again. */
 const BATCH = 1_000;
 
@@ -117,32 +123,56 @@ export class PresenceService {
   }
 
   /** The member's first socket on this node opened. Answers true if they were offline everywhere. */
-  async connected(userId: number): Promise<boolean> {
-    if (!this.redis) return true;
-    const result = await this.redis
-      .multi()
-      .zrangebyscore(this.nodesKey, `(${this.now()}`, '+inf')
-      .smembers(this.key(userId))
-      .sadd(this.key(userId), this.options.nodeId)
-      .sadd(this.membersKey(this.options.nodeId), userId)
-      .exec()
-      .catch(() => null); // Redis away: announce (a repeated "online" is harmless); renew() registers us later.
-    return !this.anyLive(result?.[0]?.[1], result?.[1]?.[1]);
+  connected(userId: number): Promise<boolean> {
+    return this.redis ? this.change('connected', userId) : Promise.resolve(true);
   }
 
   /** The member's last socket on this node closed. Answers true if they are now offline everywhere. */
-  async disconnected(userId: number): Promise<boolean> {
-    if (!this.redis) return true;
-    const result = await this.redis
-      .multi()
-      .srem(this.key(userId), this.options.nodeId)
-      .srem(this.membersKey(this.options.nodeId), userId)
-      .zrangebyscore(this.nodesKey, `(${this.now()}`, '+inf')
-      .smembers(this.key(userId))
-      .exec()
-      .catch(() => null);
-    return !this.anyLive(result?.[2]?.[1], result?.[3]?.[1]);
+  disconnected(userId: number): Promise<boolean> {
+    return this.redis ? this.change('disconnected', userId) : Promise.resolve(true);
   }
+
+  /**
+   * Presence changes asked for in one turn of the event loop go to Redis in one MULTI, in the order
+   * asked (a member's connect and disconnect never overtake each other), with one read of the live
+   * nodes for all of them. Each change is the commands it was on its own, so the answers are the same.
+   */
+  private change(kind: PresenceChange['kind'], userId: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      if (this.changes.push({ kind, userId, resolve }) === 1) setImmediate(this.flushChanges);
+    });
+  }
+
+  private changes: PresenceChange[] = [];
+
+  private readonly flushChanges = (): void => {
+    const batch = this.changes;
+    this.changes = [];
+    const sent = Promise.resolve().then(() => {
+      const multi = this.redis!.multi().zrangebyscore(this.nodesKey, `(${this.now()}`, '+inf');
+      const nodeId = this.options.nodeId;
+      const membersKey = this.membersKey(nodeId);
+      for (const { kind, userId } of batch) {
+        const key = this.key(userId);
+        // The member's nodes as they were before this node joined, or after it left.
+        if (kind === 'connected') multi.smembers(key).sadd(key, nodeId).sadd(membersKey, userId);
+        else multi.srem(key, nodeId).srem(membersKey, userId).smembers(key);
+      }
+      return multi.exec();
+    });
+    sent
+      // Redis away: announce (a repeated "online" or "offline" is harmless); renew() registers us later.
+      .catch(() => null)
+      .then((results) => {
+        const live = results?.[0]?.[1];
+        let at = 1;
+        for (const change of batch) {
+          const nodes = results?.[change.kind === 'connected' ? at : at + 2]?.[1];
+          at += 3;
+          change.resolve(!this.anyLive(live, nodes));
+        }
+      });
+  };
 
   private anyLive(liveNodes: unknown, memberNodes: unknown): boolean {
     const live = new Set((liveNodes as string[] | undefined) ?? []);

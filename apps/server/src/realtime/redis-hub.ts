@@ -18,6 +18,8 @@ export class RedisHub extends LocalHub {
   private readonly sub: Redis;
   private readonly cmd: Redis;
   private readonly channel: string;
+  /** How this node's own publications begin: their echo is dropped before it is parsed. */
+  private readonly ownPrefix: string;
   private subscribedOnce = false;
   private closed = false;
 
@@ -29,6 +31,7 @@ export class RedisHub extends LocalHub {
   ) {
     super();
     this.channel = `${prefix}chat`;
+    this.ownPrefix = `{"node":${JSON.stringify(nodeId)},`;
     // The publisher waits through a reconnect rather than failing: a stored message's doorbell is
     // worth a delay. The subscriber must be its own connection (subscribed connections only listen).
     // Named, so an operator (or a test) can tell the connections apart in CLIENT LIST.
@@ -97,6 +100,9 @@ export class RedisHub extends LocalHub {
   }
 
   private receive(raw: string): void {
+    // Every publication comes back to its own node too: at one node, every stored message would be
+    // parsed once more only to be dropped.
+    if (raw.startsWith(this.ownPrefix)) return;
     let parsed: { node?: string; event?: HubEvent };
     try {
       parsed = JSON.parse(raw) as { node?: string; event?: HubEvent };

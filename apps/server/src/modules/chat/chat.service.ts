@@ -20,6 +20,7 @@ import { DomainError, fail, validationFailed } from '../../errors.js';
 import type { BlockCheck } from '../blocks/blocks.service.js';
 import { ownsImage } from '../uploads/ownership.js';
 import type { UsersRepository } from '../users/users.repository.js';
+import { catchUpLoaderFor, type CatchUpRows } from './catch-up.loader.js';
 import { presentContact, presentMessage, presentNewContact } from './chat.presenter.js';
 import type { ConversationsRepository } from './conversations.repository.js';
 import type { FreeChatsRepository } from './free-chats.repository.js';
@@ -124,12 +125,16 @@ export class ChatService {
 
   /** Kind 0: the chat list and the messages the client has not seen (unread, or everything after lastId). */
   async catchUp(member: Member, lastId?: number): Promise<CatchUp> {
-    const [rows, unread] = await Promise.all([
-      this.conversations.listContacts(member.id, CHAT_LIMITS.contactsMax),
-      this.conversations.totalUnread(member.id),
-    ]);
     const limit = CHAT_LIMITS.catchUpMax + 1;
-    const found = lastId != null ? await this.messages.after(member.id, lastId, limit) : await this.messages.unreadFor(member.id, limit);
+    let stored: CatchUpRows;
+    // Without a resume point (every connect) the members connecting together are read together
+    // (catch-up.loader.ts: one statement per part for all of them, the same rows as below).
+    if (lastId == null) stored = await catchUpLoaderFor(this.db).load(member.id);
+    else {
+      const [contacts, total] = await Promise.all([this.conversations.listContacts(member.id, CHAT_LIMITS.contactsMax), this.conversations.totalUnread(member.id)]);
+      stored = { contacts, unread: total, messages: await this.messages.after(member.id, lastId, limit) };
+    }
+    const { contacts: rows, unread, messages: found } = stored;
     const readsAll = await this.canRead(member);
     const online = await this.presence.onlineSet(rows.map((r) => r.peer_id));
     const now = this.now();
@@ -259,11 +264,6 @@ export class ChatService {
     // A block refuses a gift too: the writer refuses its message, and the caller's transaction (the charge with it) rolls back.
     const now = this.now();
     return this.writer.writeWithin(trx, messages.map((m) => ({ ...m, rights: null, now })));
-  }
-
-  /** Members with this one in their chat list (they hear of its presence changes). */
-  watchersOf(userId: number): Promise<number[]> {
-    return this.conversations.watchersOf(userId);
   }
 
   /** The message as this reader sees it. */

@@ -33,6 +33,24 @@ const forwardToExcluded = (column: 'last_message_id' | 'last_read_id') =>
  * One row per side of a conversation (user_id's view of peer_id): unread count, read mark, what
  * the member deleted (cleared_before_id) and whether it is hidden from the list.
  */
+/** A chat list entry's columns: the conversation (c), its peer (u) and its last message (m). */
+export const CONTACT_COLUMNS = [
+  'c.id',
+  'c.peer_id',
+  'c.unread',
+  'c.updated_at',
+  'u.username',
+  'u.avatar',
+  'u.sex',
+  'u.vip',
+  'u.vip1_until',
+  'u.vip2_until',
+  'u.is_yin',
+  'm.type as last_type',
+  'm.content as last_content',
+  'm.created_at as last_created_at',
+] as const;
+
 export class ConversationsRepository {
   constructor(private readonly db: Db) {}
 
@@ -45,22 +63,7 @@ export class ConversationsRepository {
       .selectFrom('conversations as c')
       .innerJoin('users as u', 'u.id', 'c.peer_id')
       .leftJoin('messages as m', 'm.id', 'c.last_message_id')
-      .select([
-        'c.id',
-        'c.peer_id',
-        'c.unread',
-        'c.updated_at',
-        'u.username',
-        'u.avatar',
-        'u.sex',
-        'u.vip',
-        'u.vip1_until',
-        'u.vip2_until',
-        'u.is_yin',
-        'm.type as last_type',
-        'm.content as last_content',
-        'm.created_at as last_created_at',
-      ])
+      .select(CONTACT_COLUMNS)
       .where('c.user_id', '=', userId)
       // A block hides the conversation from both chat lists until it is lifted (history is kept).
       .where((eb) => notBlockedWith(eb, userId, 'c.peer_id'));
@@ -175,6 +178,8 @@ export class ConversationsRepository {
   /**
    * Members who have `userId` in their chat list: they hear of its online and visibility changes.
    * Never a member on either side of a block with it: neither learns the other's online state.
+   * The live connection reads these in batches (CatchUpRepository.watchers); this one-member form
+   * is the reference the batched query is tested against.
    */
   async watchersOf(userId: number, trx: DbOrTx = this.db): Promise<number[]> {
     const rows = await trx
