@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { preloadTags, withPreloads, type ViteManifest } from '../src/http/web-preload.js';
+import { preloadTags, stringChunks, withPreloads, type ViteManifest } from '../src/http/web-preload.js';
 
 /** The shape Vite writes: the entry, two interface chunks sharing a vendor chunk, a lazy screen. */
 const manifest: ViteManifest = {
@@ -41,5 +41,37 @@ describe('preload hints for an interface chunk', () => {
         '</head><body></body></html>',
     );
     expect(withPreloads(html, null, 'src/desktop/DesktopApp.tsx')).toBe(html);
+  });
+});
+
+describe('preload hints for a home', () => {
+  /** Group chunks as apps/web/vite-chunk-groups.ts names them, strings loaded on demand by the entry. */
+  const home: ViteManifest = {
+    'index.html': {
+      file: 'assets/index-a1.js',
+      isEntry: true,
+      dynamicImports: ['src/mobile/MobileApp.tsx', 'src/i18n/locales/en/mobile.ts', '_m-strings-en-b2.js', '_strings-en-c3.js', '_m-strings-zh-CN-d4.js', '_w-strings-en-e5.js'],
+    },
+    'src/mobile/MobileApp.tsx': { file: 'assets/MobileApp-f6.js', imports: ['index.html', '_mLogin-mHome-g7.js'] },
+    '_mLogin-mHome-g7.js': { file: 'assets/mLogin-mHome-g7.js' },
+    'src/mobile/screens/home/HomeRoutes.tsx': { file: 'assets/HomeRoutes-h8.js', imports: ['_mLogin-mHome-g7.js', '_mHome-i9.js'] },
+    '_mHome-i9.js': { file: 'assets/mHome-i9.js' },
+    '_antd-render-j1.js': { file: 'assets/antd-render-j1.js' },
+    'src/i18n/locales/en/mobile.ts': { file: 'assets/mobile-k2.js' },
+    '_m-strings-en-b2.js': { file: 'assets/m-strings-en-b2.js' },
+    '_strings-en-c3.js': { file: 'assets/strings-en-c3.js' },
+    '_m-strings-zh-CN-d4.js': { file: 'assets/m-strings-zh-CN-d4.js' },
+    '_w-strings-en-e5.js': { file: 'assets/w-strings-en-e5.js' },
+  };
+
+  it('hints every chunk of the first screen once, a shared chunk found by its name', () => {
+    const tags = preloadTags(home, ['src/mobile/MobileApp.tsx', 'src/mobile/screens/home/HomeRoutes.tsx', 'src/mobile/antd-render.ts']);
+    expect(tags.match(/href="[^"]+"/g)).toEqual(['href="/assets/MobileApp-f6.js"', 'href="/assets/mLogin-mHome-g7.js"', 'href="/assets/HomeRoutes-h8.js"', 'href="/assets/mHome-i9.js"', 'href="/assets/antd-render-j1.js"']);
+  });
+
+  it("picks one language's strings for each interface", () => {
+    expect(stringChunks(home, 'm', 'en')).toEqual(['src/i18n/locales/en/mobile.ts', '_m-strings-en-b2.js', '_strings-en-c3.js']);
+    expect(stringChunks(home, 'm', 'zh-CN')).toEqual(['_m-strings-zh-CN-d4.js']);
+    expect(stringChunks(home, 'w', 'en')).toEqual(['_strings-en-c3.js', '_w-strings-en-e5.js']);
   });
 });

@@ -1,5 +1,7 @@
 // Before anything that builds a zod schema (api/zod-config.ts).
 import './api/zod-config';
+// The signed-in home's first calls leave now, beside the screen's chunks (api/early-calls.ts).
+import './api/start-early-calls';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import { isMobileUserAgent, type Language } from '@kindred/protocol';
+import { isMobileUserAgent, LANGUAGES, type Language } from '@kindred/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Storage } from '../infra/storage.js';
 import { installUploads } from './uploads-route.js';
-import { INTERFACE_CHUNKS, withPreloads, type ViteManifest } from './web-preload.js';
+import { HOME_CHUNKS, INTERFACE_CHUNKS, stringChunks, withPreloads, type ViteManifest } from './web-preload.js';
 import { loadLoginShells, shellLanguage } from './web-shell.js';
 
 /** A page and its compressed forms, made once at start-up like the assets' .gz/.br files. */
@@ -65,6 +65,16 @@ export async function installWeb(app: FastifyInstance, options: { webDist: strin
     const code = encodeURIComponent(req.params.code.slice(0, 32));
     return reply.redirect(isMobileUserAgent(req.headers['user-agent']) ? `/m/regist/${code}` : `/w/regist/${code}`);
   });
+  // Each home with its whole first screen hinted, in the language the app will pick (web-preload.ts HOME_CHUNKS).
+  for (const terminal of ['m', 'w'] as const) {
+    const homes = pages?.home[terminal];
+    if (!homes) continue;
+    const send = async (req: FastifyRequest, reply: FastifyReply) => {
+      const lang = shellLanguage(req.headers.cookie, req.headers['accept-language']);
+      return sendHtml(req, reply, homes.get(lang)!, 'accept-encoding, accept-language, cookie');
+    };
+    for (const url of [`/${terminal}/home`, `/${terminal}/home/index`]) app.get(url, send);
+  }
   for (const prefix of ['m', 'w', 'admin'] as const) {
     const send = sendPage(pages?.[prefix]);
     app.get(`/${prefix}`, send);
@@ -73,7 +83,9 @@ export async function installWeb(app: FastifyInstance, options: { webDist: strin
   app.get('/favicon.ico', async (_req, reply) => reply.redirect('/static/favicon.svg'));
 }
 
-function loadPages(webDist: string, indexFile: string): Record<'m' | 'w' | 'admin', Page> & { login: Map<Language, Page> | null } {
+type Homes = Record<'m' | 'w', Map<Language, Page> | null>;
+
+function loadPages(webDist: string, indexFile: string): Record<'m' | 'w' | 'admin', Page> & { login: Map<Language, Page> | null; home: Homes } {
   const html = fs.readFileSync(indexFile, 'utf8');
   const manifestFile = path.join(webDist, '.vite', 'manifest.json');
   let manifest: ViteManifest | null = null;
@@ -83,7 +95,10 @@ function loadPages(webDist: string, indexFile: string): Record<'m' | 'w' | 'admi
     // No manifest (an older build) or an unreadable one: the pages work without the hints.
   }
   const shells = loadLoginShells(webDist);
+  const homes = (terminal: 'm' | 'w') =>
+    manifest && new Map(LANGUAGES.map((lang) => [lang, page(withPreloads(html, manifest, [...HOME_CHUNKS[terminal], ...stringChunks(manifest, terminal, lang)]))]));
   return {
+    home: { m: homes('m'), w: homes('w') },
     m: page(withPreloads(html, manifest, INTERFACE_CHUNKS.m)),
     w: page(withPreloads(html, manifest, INTERFACE_CHUNKS.w)),
     admin: page(withPreloads(html, manifest, INTERFACE_CHUNKS.admin)),

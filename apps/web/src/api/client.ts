@@ -1,5 +1,6 @@
 import { ERRORS, type AnyCall, type CallAnswer, type CallFiles, type CallInput, type Envelope, type ErrorId, type FieldErrors } from '@kindred/protocol';
 import { getToken, useSession } from '../state/session';
+import { takeEarlyCall } from './early-calls';
 
 /** A call that did not answer 200. Screens turn it into text with `useErrorText`. */
 export class ApiError extends Error {
@@ -55,11 +56,14 @@ async function post<C extends AnyCall>(tokens: TokenSource, definition: C, body:
   const { payload } = encode((body ?? {}) as Fields);
   let response: Response;
   try {
-    response = await fetch(definition.path, {
-      method: 'POST',
-      body: payload,
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-    });
+    // A home's first calls may already be on their way (early-calls.ts).
+    const early = token && payload instanceof URLSearchParams ? takeEarlyCall(definition.path, token, payload.toString()) : undefined;
+    response = await (early ??
+      fetch(definition.path, {
+        method: 'POST',
+        body: payload,
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+      }));
   } catch {
     throw new ApiError(0, undefined, 'network');
   }

@@ -5,10 +5,6 @@ import { useSession } from '../state/session';
 import { RequireAuth, RequirePermission } from '../ui/guards';
 import { NotFoundPage, Page } from './components/Page';
 import { DesktopShell } from './layouts/DesktopShell';
-import { InfoLayout } from './layouts/InfoLayout';
-import { PendingNotice } from './layouts/PendingNotice';
-import { SectionLayout } from './layouts/SectionLayout';
-import { UserLayout } from './layouts/UserLayout';
 import { useDayjsLocale } from './use-dayjs-locale';
 import { AntdRoot } from './antd-root';
 import { HomeScreen } from './screens/home/HomeScreen';
@@ -21,6 +17,12 @@ import { HomeScreen } from './screens/home/HomeScreen';
 function screen<K extends string>(load: () => Promise<Record<K, ComponentType<any>>>, name: K) {
   return lazy(() => load().then((m) => ({ default: m[name] })));
 }
+// The layouts of the other sections (tabs, side menu) and the pending-account notice (antd's Result
+// pictures) come with their pages, not with home.
+const InfoLayout = screen(() => import('./layouts/InfoLayout'), 'InfoLayout');
+const PendingNotice = screen(() => import('./layouts/PendingNotice'), 'PendingNotice');
+const SectionLayout = screen(() => import('./layouts/SectionLayout'), 'SectionLayout');
+const UserLayout = screen(() => import('./layouts/UserLayout'), 'UserLayout');
 const ChatPage = screen(() => import('./chat/ChatPage'), 'ChatPage');
 const EditProfileScreen = screen(() => import('./screens/setup/EditProfileScreen'), 'EditProfileScreen');
 const BlockedMembersScreen = screen(() => import('./screens/blocking/BlockedMembersScreen'), 'BlockedMembersScreen');

@@ -1,17 +1,21 @@
 import { UserStatus } from '@kindred/protocol';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useChatLifecycle } from '../../chat/use-chat';
 import { useSession } from '../../state/session';
-import { FloatingChat } from '../chat/FloatingChat';
 import { DesktopFooter } from '../components/DesktopFooter';
 import { DesktopHeader } from '../components/DesktopHeader';
+import { useAfterFirstData } from '../use-after-first-data';
+
+// The chat windows (conversation view, composer, gifts): their chunk follows the page's first content.
+const FloatingChat = lazy(() => import('../chat/FloatingChat').then((m) => ({ default: m.FloatingChat })));
 
 /** Header, centred content and footer around every page but the sign-in ones. */
 export function DesktopShell() {
   // The live chat connection lives as long as a signed-in, approved member is in the desktop area.
   useChatLifecycle();
   const member = useSession((s) => Boolean(s.token) && s.user?.status !== UserStatus.pending);
+  const settled = useAfterFirstData();
   return (
     <div className="kd-shell">
       <DesktopHeader />
@@ -24,7 +28,11 @@ export function DesktopShell() {
         </div>
       </main>
       <DesktopFooter />
-      {member ? <FloatingChat /> : null}
+      {member && settled ? (
+        <Suspense fallback={null}>
+          <FloatingChat />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
