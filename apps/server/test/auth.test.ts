@@ -1,7 +1,7 @@
 import { UserStatus } from '@kindred/protocol';
 import { describe, expect, it, vi } from 'vitest';
 import { PasswordHasher } from '../src/infra/passwords.js';
-import { as, buildUser, uniqueName } from './helpers/factories.js';
+import { as, buildUser, signIn, uniqueName } from './helpers/factories.js';
 import { startApp, useSharedApp } from './helpers/test-app.js';
 
 const app = useSharedApp();
@@ -183,6 +183,31 @@ describe('sessions', () => {
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.map((r) => r.token_hash)).not.toContain(body.data.token);
     expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.token_hash))).toBe(true);
+  });
+});
+
+describe('activity stamps of signed-in calls', () => {
+  it('stamps a session seen over a minute ago, and the member; sessions seen together in one go; not again within the minute', async () => {
+    let clock = Date.now();
+    const ctx = await startApp({ now: () => clock });
+    const members = await Promise.all([buildUser(ctx), buildUser(ctx), buildUser(ctx)]);
+    const second = await signIn(ctx, members[0]!.user.id, 'm');
+    const tokens = [...members.map((m) => m.token), second];
+    const stamps = async () => {
+      const sessions = await ctx.db.selectFrom('sessions').select('last_seen_at').where('user_id', 'in', members.map((m) => m.user.id)).execute();
+      const users = await ctx.db.selectFrom('users').select('last_active_at').where('id', 'in', members.map((m) => m.user.id)).execute();
+      return { sessions: sessions.map((r) => Number(r.last_seen_at)), users: users.map((r) => Number(r.last_active_at)) };
+    };
+
+    clock += 2 * 60_000;
+    const seen = clock;
+    const answers = await Promise.all(tokens.map((token) => as(ctx, token).post('/member/index/userinfo')));
+    expect(answers.map((a) => a.body.status)).toEqual([200, 200, 200, 200]);
+    expect(await stamps()).toEqual({ sessions: [seen, seen, seen, seen], users: [seen, seen, seen] });
+
+    clock += 30_000;
+    await Promise.all(tokens.map((token) => as(ctx, token).post('/member/index/userinfo')));
+    expect(await stamps()).toEqual({ sessions: [seen, seen, seen, seen], users: [seen, seen, seen] });
   });
 });
 

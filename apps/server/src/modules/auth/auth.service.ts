@@ -9,6 +9,7 @@ import { resetPasswordMail } from '../../infra/mail-templates.js';
 import type { Mailer } from '../../infra/mailer.js';
 import type { PasswordHasher } from '../../infra/passwords.js';
 import { hashToken, newToken } from '../../infra/tokens.js';
+import { BatchLoader } from '../../realtime/batch-loader.js';
 import type { SessionRevocation } from '../../realtime/session-revocation.js';
 import { type TrendsRepository } from '../trends/trends.repository.js';
 import { newUserRow } from '../users/new-user-row.js';
@@ -37,9 +38,28 @@ export interface SignedIn {
 
 /** Sessions are touched at most once a minute: a write per request would cost more than it tells. */
 const TOUCH_EVERY_MS = 60_000;
+/**
+ * Stamps gather this long and share one transaction (one commit, i.e. one fsync): after a restart
+ * every member's sockets reconnect at once with sessions last seen over a minute ago.
+ */
+const STAMP_GATHER_MS = 5;
 
 export class AuthService {
   private dummyHash?: Promise<string>;
+  /** Activity stamps by `sessionId:userId`, written together (the session's last_seen_at, the member's last activity). */
+  private readonly stamps = new BatchLoader<string, true>(
+    async (keys) => {
+      const pairs = keys.map((key) => key.split(':').map(Number) as [number, number]);
+      const now = this.now();
+      await inTransaction(this.db, async ({ trx }) => {
+        await this.sessions.touch(pairs.map(([sessionId]) => sessionId), now, trx);
+        await this.users.touchActive([...new Set(pairs.map(([, userId]) => userId))], now, trx);
+      });
+      return new Map();
+    },
+    true,
+    STAMP_GATHER_MS,
+  );
 
   constructor(
     private readonly db: Db,
@@ -173,10 +193,7 @@ export class AuthService {
       // Bookkeeping: a signed-in member's reads must not fail because the disk is full.
       await unlessStorageFails(
         'activity stamp',
-        async () => {
-          await this.sessions.touch(found.sessionId, now);
-          await this.users.touchActive(found.user.id, now);
-        },
+        () => this.stamps.load(`${found.sessionId}:${found.user.id}`),
         this.log,
       );
     }

@@ -55,9 +55,11 @@ export class SessionsRepository {
     return user && { sessionId: session.id, lastSeenAt: session.last_seen_at, user };
   }
 
-  async touch(id: number, now: number, trx: DbOrTx = this.db): Promise<void> {
-    await trx.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', id).execute();
-    this.cache?.touched(id, now);
+  async touch(id: number | readonly number[], now: number, trx: DbOrTx = this.db): Promise<void> {
+    const ids = typeof id === 'number' ? [id] : id;
+    if (!ids.length) return;
+    await trx.updateTable('sessions').set({ last_seen_at: now }).where('id', 'in', ids).execute();
+    for (const one of ids) this.cache?.touched(one, now);
   }
 
   /** Deletes the sessions in `scope`; answers how many there were. */
