@@ -1,21 +1,23 @@
+import { HOME_CALL_PATHS } from '@kindred/protocol/home-paths';
+import { TOKEN_KEY } from '../state/session-keys';
 /**
  * The calls a home's first screen makes, started by the entry as soon as it runs when a session is
  * stored (issue 14): on a slow phone the screen's chunks take seconds to arrive and run, and its
  * member list would otherwise be asked for only then, one more round trip before the first member.
  * The screen's own call (client.ts) takes the answer already on its way when the path, token and
- * body match, once; anything else goes to the network as usual. Paths and bodies are written here
- * rather than imported from the protocol, whose schemas would join the first load of every page
- * (test/early-calls.test.ts holds them equal to the protocol's).
+ * body match, once; anything else goes to the network as usual. The paths come from the protocol's
+ * schema-free list (its schemas would join the first load of every page); the bodies are the
+ * screens' first pages (test/early-calls.test.ts holds them valid for the protocol's calls).
  */
 export const EARLY_CALLS: Record<string, readonly (readonly [path: string, body: string])[]> = {
   '/m/home/index': [
-    ['/member/index/recommend', 'page=1'],
-    ['/member/index/userinfo', ''],
+    [HOME_CALL_PATHS.recommend, 'page=1'],
+    [HOME_CALL_PATHS.userInfo, ''],
   ],
   '/w/home/index': [
-    ['/member/index/memberwall', ''],
-    ['/member/index/new_opposite_sex', 'page=1'],
-    ['/member/index/userinfo', ''],
+    [HOME_CALL_PATHS.memberWall, ''],
+    [HOME_CALL_PATHS.newOppositeSex, 'page=1'],
+    [HOME_CALL_PATHS.userInfo, ''],
   ],
 };
 
@@ -25,7 +27,7 @@ const keyOf = (path: string, token: string, body: string) => `${path}\n${token}\
 /** The stored session's token, as state/session.ts keeps it (read here without its store). */
 function storedToken(): string | null {
   try {
-    return sessionStorage.getItem('kindred.token') ?? localStorage.getItem('kindred.token');
+    return sessionStorage.getItem(TOKEN_KEY) ?? localStorage.getItem(TOKEN_KEY);
   } catch {
     return null;
   }

@@ -1,8 +1,7 @@
 import type { UserWire } from '@kindred/protocol';
 import { create } from 'zustand';
 
-const TOKEN_KEY = 'kindred.token';
-const USER_KEY = 'kindred.user';
+import { TOKEN_KEY, USER_KEY } from './session-keys';
 
 /** "Remember me" keeps the session in localStorage; without it the session ends with the browser tab. */
 function storageWithToken(): Storage | null {

@@ -3,6 +3,7 @@ import { LIMITS } from '../limits.js';
 import { UserWire } from '../wire/user.js';
 import { defineCall, EmptyBody } from './define.js';
 import { adultBirthday, email, int, password, sex, text } from './fields.js';
+import { HOME_CALL_PATHS } from './home-paths.js';
 
 /**
  * An avatar is the path an earlier upload answered with; `avatar2` is the desktop's name for it.
@@ -30,7 +31,7 @@ export const VisibilityBody = z.object({ is_yin: int(0, 1) });
 export type VisibilityBody = z.infer<typeof VisibilityBody>;
 
 /** The member's own record; the spec names the call both ways. Pending accounts may read it. */
-export const userInfo = defineCall({ path: '/member/index/userinfo', body: EmptyBody, answer: UserWire, access: 'member', allowPending: true });
+export const userInfo = defineCall({ path: HOME_CALL_PATHS.userInfo, body: EmptyBody, answer: UserWire, access: 'member', allowPending: true });
 export const indexInfo = defineCall({ path: '/member/index/info', body: EmptyBody, answer: UserWire, access: 'member', allowPending: true });
 
 /** Each change answers the member's record as it now is. */

@@ -3,6 +3,7 @@ import { LIMITS } from '../limits.js';
 import { MemberDetailWire, MemberPageWire } from '../wire/member.js';
 import { defineCall } from './define.js';
 import { boundedString, id, int, pageNumber, requiredText, text } from './fields.js';
+import { HOME_CALL_PATHS } from './home-paths.js';
 
 /**
  * Member lists (docs/product-rules.md §3, §7). Filter scheme of /member/index/userlist:
@@ -56,9 +57,9 @@ export type UserDetailBody = z.infer<typeof UserDetailBody>;
 /** Every member list answers a page of cards; free members get page 1 only (-5 after it). */
 export const memberList = defineCall({ path: '/member/index/userlist', body: UserListBody, answer: MemberPageWire, access: 'member' });
 export const onlineList = defineCall({ path: '/member/index/onlinelist', body: MemberPageBody, answer: MemberPageWire, access: 'member' });
-export const newOppositeSexList = defineCall({ path: '/member/index/new_opposite_sex', body: MemberPageBody, answer: MemberPageWire, access: 'member' });
+export const newOppositeSexList = defineCall({ path: HOME_CALL_PATHS.newOppositeSex, body: MemberPageBody, answer: MemberPageWire, access: 'member' });
 /** The desktop home's wall: one page of LIMITS.memberWallSize whatever page is asked. */
-export const memberWall = defineCall({ path: '/member/index/memberwall', body: MemberPageBody, answer: MemberPageWire, access: 'member' });
+export const memberWall = defineCall({ path: HOME_CALL_PATHS.memberWall, body: MemberPageBody, answer: MemberPageWire, access: 'member' });
 export const oppositeSexSearch = defineCall({
   path: '/member/index/search_opposite_sex',
   body: SearchOppositeSexBody,
@@ -67,5 +68,5 @@ export const oppositeSexSearch = defineCall({
   permission: 'Search_users',
 });
 /** Not in the spec's table: the Recommend tab's list, ranked. */
-export const recommendList = defineCall({ path: '/member/index/recommend', body: MemberPageBody, answer: MemberPageWire, access: 'member' });
+export const recommendList = defineCall({ path: HOME_CALL_PATHS.recommend, body: MemberPageBody, answer: MemberPageWire, access: 'member' });
 export const memberDetail = defineCall({ path: '/member/index/userdetail', body: UserDetailBody, answer: MemberDetailWire, access: 'member', permission: 'View_profiles' });
