@@ -52,8 +52,8 @@ test('desktop: browse, hover, search, follow, open a profile, post and delete a 
   expect(await hoverCard.innerText()).toContain(star.username);
   expect(await hoverCard.innerText()).toContain('Coffee and long walks');
   expect(await hoverCard.locator('img.k-emo[alt="[Smile]"]').count()).toBe(1);
-  const width = (await hoverCard.boundingBox())!.width;
-  expect(width).toBeGreaterThan(300);
+  // The popover zooms in from 80 % scale; its box reaches the full 350 px once the animation ends.
+  await eventually(async () => (await hoverCard.boundingBox())?.width ?? 0).toBeGreaterThan(300);
   await page.mouse.move(720, 10);
   await hoverCard.waitFor({ state: 'detached' });
 

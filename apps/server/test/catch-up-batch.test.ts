@@ -92,6 +92,8 @@ describe('batched catch-up reads', () => {
     // b's three are behind a's own reply (the read mark moved), e's are behind the block.
     expect((await messages.unreadFor(a, 200)).map((m) => m.content)).toEqual(['f-to-a', 'to-a-0', 'to-a-1', 'to-a-0']);
     expect((await messages.unreadFor(d, 200)).map((m) => m.content)).toEqual(['e-to-d-new', 'c-to-d']);
+    // The badge counts what the list shows: c's 2 and d's 1, not blocked e's, not suspended f's.
+    expect(await conversations.totalUnread(a)).toBe(3);
     expect(await batch.summaries([lone])).toEqual(new Map());
   }, 60_000);
 

@@ -25,7 +25,7 @@ describe('a node killed with SIGKILL mid-conversation', () => {
     await sayOk(b, friend.user.id, 'hello from the doomed node');
     await f.next(1);
 
-    // The sender writes TOTAL messages without waiting; the node dies once KILL_AFTER_ACKS are acknowledged.
+    // The sender writes KILL_AFTER_ACKS messages without waiting, then the rest; the node dies as they leave.
     const clientIds = Array.from({ length: TOTAL }, (_, i) => `kill-${i}`);
     const acked = new Map<string, number>();
     let killedAt = 0;
@@ -35,13 +35,18 @@ describe('a node killed with SIGKILL mid-conversation', () => {
         if (m.kind !== 2) return;
         acked.set(m.client_id, m.message.id);
         if (acked.size === KILL_AFTER_ACKS && !killedAt) {
+          // The rest leave at once and the node dies right behind them: they are on the way (read,
+          // maybe stored, never acknowledged) when it dies. Sent all at first, they would share one
+          // commit, and their acknowledgements one write (frames of a turn leave together).
+          for (const id of clientIds.slice(KILL_AFTER_ACKS)) send(id);
           killedAt = Date.now();
           doomed.process.kill('SIGKILL');
           resolve();
         }
       });
     });
-    for (const id of clientIds) s.send({ opt: 1, uid: recipient.user.id, client_id: id, content: `message ${id}` });
+    const send = (id: string) => s.send({ opt: 1, uid: recipient.user.id, client_id: id, content: `message ${id}` });
+    for (const id of clientIds.slice(0, KILL_AFTER_ACKS)) send(id);
     await killed;
     expect((await doomed.exited).signal).toBe('SIGKILL');
     // The killed node's members count as online only while its heartbeat lasts: at most kill time + TTL.

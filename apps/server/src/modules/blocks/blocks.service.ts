@@ -87,7 +87,11 @@ export class BlocksService implements BlockCheck {
   }
 
   async assertNoneBlocked(pairs: readonly (readonly [number, number])[], trx?: DbOrTx): Promise<void> {
-    const found = await this.blocks.among(pairs, trx);
+    // A chat batch names the same two members once per message, and either order: the query asks
+    // each pair once (both directions), so its size follows the conversations, not the messages.
+    const distinct = new Map<string, readonly [number, number]>();
+    for (const [a, b] of pairs) distinct.set(a < b ? `${a}:${b}` : `${b}:${a}`, [a, b]);
+    const found = await this.blocks.among([...distinct.values()], trx);
     if (!found.length) return;
     const blocked = new Set(found.map((r) => `${r.blocker_id}:${r.blocked_id}`));
     for (const [actor, other] of pairs) {

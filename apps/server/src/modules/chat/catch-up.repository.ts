@@ -6,7 +6,7 @@ import { CONTACT_COLUMNS, type ContactRow } from './conversations.repository.js'
 
 /** Per member of a batch: the facts that tell which parts of the catch-up are worth a query. */
 export interface CatchUpSummary {
-  /** conversationsRepository.totalUnread: unread over the visible, unblocked sides. */
+  /** conversationsRepository.totalUnread: unread over the visible, unblocked sides whose peer is not suspended. */
   unread: number;
   /** Visible (not hidden) unblocked sides: without one the chat list is empty. */
   visibleSides: number;
@@ -53,9 +53,11 @@ export class CatchUpRepository {
     if (!userIds.length) return new Map();
     const rows = await this.db
       .selectFrom('conversations as c')
+      .innerJoin('users as u', 'u.id', 'c.peer_id')
       .select((eb) => [
         'c.user_id',
-        eb.fn.sum<number>(eb.case().when('c.hidden', '=', 0).then(eb.ref('c.unread')).else(0).end()).as('unread'),
+        // The badge counts what the list shows: a suspended peer's side leaves both while it lasts.
+        eb.fn.sum<number>(eb.case().when(eb.and([eb('c.hidden', '=', 0), eb('u.status', '!=', UserStatus.suspended)])).then(eb.ref('c.unread')).else(0).end()).as('unread'),
         eb.fn.sum<number>(eb.case().when('c.hidden', '=', 0).then(1).else(0).end()).as('visible_sides'),
         eb.fn.sum<number>(eb.case().when('c.unread', '>', 0).then(1).else(0).end()).as('unread_sides'),
       ])

@@ -164,12 +164,15 @@ export class ConversationsRepository {
     return Number(result.numUpdatedRows) > 0;
   }
 
+  /** The badge: unread over the sides the chat list shows (not hidden, no block, the peer not suspended). */
   async totalUnread(userId: number, trx: DbOrTx = this.db): Promise<number> {
     const row = await trx
       .selectFrom('conversations')
-      .select((eb) => eb.fn.sum<number>('unread').as('n'))
-      .where('user_id', '=', userId)
-      .where('hidden', '=', 0)
+      .innerJoin('users as u', 'u.id', 'conversations.peer_id')
+      .select((eb) => eb.fn.sum<number>('conversations.unread').as('n'))
+      .where('conversations.user_id', '=', userId)
+      .where('conversations.hidden', '=', 0)
+      .where('u.status', '!=', UserStatus.suspended)
       .where((eb) => notBlockedWith(eb, userId, 'conversations.peer_id'))
       .executeTakeFirst();
     return Number(row?.n ?? 0);
