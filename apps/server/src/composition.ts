@@ -233,7 +233,8 @@ export function composeServices(deps: CompositionDeps, { log, now, redis }: { lo
 
   /** What the socket gateway uses of the services, as narrow as its handlers need it. */
   const live: RealtimeServices = {
-    authenticate: (token) => auth.authenticate(token),
+    // Sockets connecting (or pinging) together share one read of their sessions and members.
+    authenticate: (token) => auth.authenticateBatched(token),
     can,
     chat,
     setVisibility: async (member, isYin, origin) => (await accounts.setVisibility(member, isYin, origin)).user,

@@ -1,4 +1,14 @@
 /**
+ * How long the sessions and members of connecting sockets gather before their one read
+ * (AuthService.authenticateBatched): a burst of sockets arrives over many short turns of the event
+ * loop, and per turn a batch held a handful of them. The sockets authenticated together then reach
+ * every later step of the connect (presence, session check, activity stamp, catch-up, watchers)
+ * in the same turn, so those batches are as large without a gather of their own. A lone socket
+ * waits that much longer.
+ */
+export const CONNECT_GATHER_MS = 5;
+
+/**
  * DataLoader-style batching for the connect path: keys asked for while a batch is being gathered
  * (the rest of the current turn of the event loop) or while the previous batch runs go to the
  * database in one call. Ten thousand sockets connecting at once then cost a few statements (and,

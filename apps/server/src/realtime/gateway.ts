@@ -4,6 +4,7 @@ import type { RawData, WebSocket } from 'ws';
 import { fail, validationFailed } from '../errors.js';
 import { toMember, type Member } from '../domain/member.js';
 import type { UserRow } from '../db/schema.js';
+import type { CatchUp } from '../modules/chat/chat.service.js';
 import type { PresenceAnnouncer } from './announcer.js';
 import { BatchLoader } from './batch-loader.js';
 import { socketCopy } from './socket-member.js';
@@ -147,7 +148,15 @@ export class Gateway {
 
   private register(connection: Connection, member: Member): void {
     connection.enqueue(async () => {
-      if (await this.goOnline(connection, member)) await this.sendCatchUp(connection);
+      // The catch-up is read as soon as the socket is registered (what reaches the member from then
+      // on is delivered live), beside the presence work rather than after it; it is still sent only
+      // once the member is online and announced and the session found live.
+      let catchUp: Promise<CatchUp> | undefined;
+      const registered = (c: Connection) => {
+        catchUp = this.services.chat.catchUp(c.member!);
+        catchUp.catch(() => undefined);
+      };
+      if (await this.goOnline(connection, member, undefined, registered)) this.sendCatchUpOf(connection, await catchUp!);
     });
   }
 
@@ -269,7 +278,7 @@ export class Gateway {
    * Registers an authenticated socket: answers false (and closes it) when the member already has
    * SOCKET_MAX_PER_MEMBER sockets here, or its session ended while it was being authenticated.
    */
-  private async goOnline(connection: Connection, member: Member, req?: string): Promise<boolean> {
+  private async goOnline(connection: Connection, member: Member, req?: string, registered?: (connection: Connection) => void): Promise<boolean> {
     this.pending.delete(connection);
     if (!this.limits.claimMember(connection, member.id)) {
       this.refuseSocket(connection, req);
@@ -277,6 +286,7 @@ export class Gateway {
     }
     await this.refreshMember(connection, member);
     const first = this.registry.add(connection, member.id);
+    registered?.(connection);
     // A session that ended before the socket was registered was announced before anyone here could
     // find the socket: checked once more, now that any later announcement will (beside the
     // presence work: each step is a batch shared with the sockets connecting meanwhile).
@@ -328,7 +338,12 @@ export class Gateway {
   private async sendCatchUp(connection: Connection, req?: string, lastId?: number): Promise<void> {
     const member = connection.member;
     if (!member) return;
-    const catchUp = await this.services.chat.catchUp(member, lastId);
+    this.sendCatchUpOf(connection, await this.services.chat.catchUp(member, lastId), req);
+  }
+
+  private sendCatchUpOf(connection: Connection, catchUp: CatchUp, req?: string): void {
+    const member = connection.member;
+    if (!member) return;
     connection.send({
       kind: KIND.contacts,
       opt: OPT.init,

@@ -7,6 +7,7 @@ import { admit } from '../domain/admission.js';
 import type { Member } from '../domain/member.js';
 import { DomainError } from '../errors.js';
 import { socketToken } from '../http/router.js';
+import { API_ANSWER } from '../http/security.js';
 import type { Gateway } from './gateway.js';
 import { tooManySockets } from './replies.js';
 import type { RealtimeServices } from './services.js';
@@ -30,6 +31,9 @@ export async function installSocket(app: FastifyInstance, gateway: Gateway, serv
     '/socket',
     {
       websocket: true,
+      // Its refusals (401, 403, 429) are API answers; an upgrade (101) carries no page headers either,
+      // and setting the page set on each upgrade's unused response was a visible cost of a connect burst.
+      config: { [API_ANSWER]: true },
       preValidation: async (req, reply) => {
         const refuse = (error: DomainError) => reply.code(error.http).send({ status: error.status, msg: error.message, data: null, error: error.id });
         // req.ip asks the kernel (getpeername) each time: once per upgrade is enough.

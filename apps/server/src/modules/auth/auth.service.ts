@@ -9,7 +9,7 @@ import { resetPasswordMail } from '../../infra/mail-templates.js';
 import type { Mailer } from '../../infra/mailer.js';
 import type { PasswordHasher } from '../../infra/passwords.js';
 import { hashToken, newToken } from '../../infra/tokens.js';
-import { BatchLoader } from '../../realtime/batch-loader.js';
+import { BatchLoader, CONNECT_GATHER_MS } from '../../realtime/batch-loader.js';
 import type { SessionRevocation } from '../../realtime/session-revocation.js';
 import { type TrendsRepository } from '../trends/trends.repository.js';
 import { newUserRow } from '../users/new-user-row.js';
@@ -199,6 +199,29 @@ export class AuthService {
     }
     return toMember(found.user, found.sessionId, now);
   }
+
+  /**
+   * authenticate, for the live connection: the sessions and members of the sockets that connect (or
+   * ping) within a few milliseconds (CONNECT_GATHER_MS) are read in one statement (SessionsRepository.findLiveMany),
+   * not two each. The same rules and answers: a token asked for while its batch runs waits for the
+   * next one, so what it reads was committed after it was asked for.
+   */
+  async authenticateBatched(token: string | undefined): Promise<Member | null> {
+    if (!token || token.length > 200) return null;
+    const found = await this.liveSessions.load(hashToken(token));
+    const now = this.now();
+    if (!found || found.user.status === UserStatus.disabled || found.user.status === UserStatus.suspended) return null;
+    if (now - found.lastSeenAt > TOUCH_EVERY_MS) {
+      await unlessStorageFails('activity stamp', () => this.stamps.load(`${found.sessionId}:${found.user.id}`), this.log);
+    }
+    return toMember(found.user, found.sessionId, now);
+  }
+
+  private readonly liveSessions = new BatchLoader<string, { sessionId: number; lastSeenAt: number; user: UserRow } | undefined>(
+    (hashes) => this.sessions.findLiveMany(hashes, this.now()),
+    undefined,
+    CONNECT_GATHER_MS,
+  );
 
   async logout(member: Member): Promise<void> {
     await this.sessionEnds.endSessions({ userId: member.id, sessionIds: [member.sessionId] });

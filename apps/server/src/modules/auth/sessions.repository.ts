@@ -55,6 +55,29 @@ export class SessionsRepository {
     return user && { sessionId: session.id, lastSeenAt: session.last_seen_at, user };
   }
 
+  /**
+   * findLive for several token hashes in one statement (sockets connecting together): the session
+   * and its member read fresh from the database, never from the cache, which each row found refills.
+   */
+  async findLiveMany(tokenHashes: readonly string[], now: number): Promise<Map<string, { sessionId: number; lastSeenAt: number; user: UserRow }>> {
+    const found = new Map<string, { sessionId: number; lastSeenAt: number; user: UserRow }>();
+    if (!tokenHashes.length) return found;
+    const epoch = this.cache?.epoch ?? 0;
+    const rows = await this.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .selectAll('users')
+      .select(['sessions.id as session_id', 'sessions.token_hash as session_token_hash', 'sessions.last_seen_at as session_last_seen_at', 'sessions.expires_at as session_expires_at'])
+      .where('sessions.token_hash', 'in', [...tokenHashes])
+      .where('sessions.expires_at', '>', now)
+      .execute();
+    for (const { session_id, session_token_hash, session_last_seen_at, session_expires_at, ...user } of rows) {
+      this.cache?.put(session_token_hash, { id: session_id, user_id: user.id, last_seen_at: session_last_seen_at, expires_at: session_expires_at }, now, epoch);
+      found.set(session_token_hash, { sessionId: session_id, lastSeenAt: session_last_seen_at, user: user as UserRow });
+    }
+    return found;
+  }
+
   async touch(id: number | readonly number[], now: number, trx: DbOrTx = this.db): Promise<void> {
     const ids = typeof id === 'number' ? [id] : id;
     if (!ids.length) return;
