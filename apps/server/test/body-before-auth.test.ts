@@ -117,6 +117,33 @@ describe('a multipart body is read only after the caller is known (issue 9, find
     for (const res of [json, form]) expect([res.http, res.body.error]).toEqual([401, 'unauthorized']);
   });
 
+  it('answers a call with an empty form body (token in the header) as one without a body, and still parses a form that has fields', async () => {
+    const ctx = shared();
+    const { user, token } = await buildUser(ctx);
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' };
+
+    const empty = await ctx.app.inject({ method: 'POST', url: '/member/index/userinfo', headers, payload: '' });
+    const none = await ctx.app.inject({ method: 'POST', url: '/member/index/userinfo', headers: { authorization: `Bearer ${token}` } });
+    const withFields = await ctx.app.inject({ method: 'POST', url: '/member/index/changesignature', headers, payload: 'signature=hello%20there' });
+
+    expect([empty.statusCode, empty.json().data.id]).toEqual([200, user.id]);
+    expect(empty.json()).toEqual({ ...none.json(), data: { ...none.json().data, is_online: empty.json().data.is_online } });
+    expect([withFields.statusCode, withFields.json().data.signature]).toEqual([200, 'hello there']);
+  });
+
+  it('still refuses an empty JSON body and a body of a type no call takes (400, as the error handler answers 4xx)', async () => {
+    const ctx = shared();
+    const { token } = await buildUser(ctx);
+    const call = (type: string) => ctx.app.inject({ method: 'POST', url: '/member/index/userinfo', headers: { authorization: `Bearer ${token}`, 'content-type': type }, payload: '' });
+
+    const json = await call('application/json');
+    const csv = await call('text/csv');
+
+    for (const res of [json, csv]) expect([res.statusCode, res.json().error]).toEqual([400, 'validation']);
+    expect(json.json().data.fields.body).toMatch(/empty/i);
+    expect(csv.json().data.fields.body).toMatch(/unsupported media type/i);
+  });
+
   it('takes the token as a text field sent before the file, as browsers send appended fields', async () => {
     const ctx = shared();
     const { user, token } = await buildUser(ctx);

@@ -39,6 +39,30 @@ describe('fixedQuery', () => {
     expect(build).toHaveBeenCalledTimes(2);
   });
 
+  it('answers a wide row (all 31 columns of a member) with the keys, order and values Kysely gives, as one object shape', async () => {
+    const ctx = app();
+    const [a, b] = [await buildUser(ctx), await buildUser(ctx, { sex: 1 })];
+    const query = fixedQuery((db, id: number) => db.selectFrom('users').selectAll().where('id', '=', id));
+
+    for (const { user } of [a, b]) {
+      const [row] = await query(ctx.db, user.id);
+      const expected = await ctx.db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
+      expect(row).toEqual(expected);
+      expect(Object.keys(row!)).toEqual(Object.keys(expected));
+      expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
+    }
+    // Two rows, then none: a query that finds nothing answers an empty list.
+    expect(await query(ctx.db, -1)).toEqual([]);
+  });
+
+  it('keeps the last of two columns of the same name, as an object row would', async () => {
+    const ctx = app();
+    const { user } = await buildUser(ctx);
+    const query = fixedQuery((db, id: number) => db.selectFrom('users').select(['id', 'username as name', 'email as name']).where('id', '=', id));
+
+    expect(await query(ctx.db, user.id)).toEqual([{ id: user.id, name: user.email }]);
+  });
+
   it('refuses a build that leaves an argument out of the query (it would shape the query, not fill it)', async () => {
     const ctx = app();
     const query = fixedQuery((db, _unused: number) => db.selectFrom('users').select('id').where('id', '=', 1));

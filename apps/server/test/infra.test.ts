@@ -4,6 +4,9 @@ import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { PasswordHasher } from '../src/infra/passwords.js';
 import { LocalStorage } from '../src/infra/storage.js';
+import { createHash } from 'node:crypto';
+import { Histogram, Registry } from 'prom-client';
+import { RequestHistogram } from '../src/infra/request-histogram.js';
 import { hashToken, newToken, randomCode } from '../src/infra/tokens.js';
 
 const hasher = new PasswordHasher(10);
@@ -39,12 +42,45 @@ describe('tokens', () => {
     expect(newToken()).not.toBe(token);
     expect(hashToken(token)).toMatch(/^[0-9a-f]{64}$/);
     expect(hashToken(token)).toBe(hashToken(token));
+    // The digest sessions were stored under stays the same however it is computed.
+    expect(hashToken(token)).toBe(createHash('sha256').update(token).digest('hex'));
   });
 
   it('makes invitation codes from unambiguous letters and digits', () => {
     const code = randomCode(10);
 
     expect(code).toMatch(/^[A-HJ-NP-Z2-9]{10}$/);
+  });
+});
+
+describe('RequestHistogram', () => {
+  it('exports the text and JSON prom-client’s Histogram exports for the same observations', async () => {
+    const buckets = [0.001, 0.01, 0.1, 1];
+    const ours = new Registry();
+    const theirs = new Registry();
+    const mine = new RequestHistogram('t_seconds', 'help text', buckets);
+    ours.registerMetric(mine as unknown as Parameters<Registry['registerMetric']>[0]);
+    const reference = new Histogram({ name: 't_seconds', help: 'help text', labelNames: ['method', 'route', 'status_code'], buckets, registers: [theirs] });
+    const observations: [string, string, number, number][] = [
+      ['POST', '/a', 200, 0.0004],
+      ['POST', '/a', 200, 0.05],
+      ['GET', '/b "quoted"', 404, 3],
+      ['POST', '/a', 200, 0.01],
+      ['POST', '/a', 500, 0.2],
+    ];
+    for (const [method, route, status, seconds] of observations) {
+      mine.observe(`${method} ${status} ${route}`, () => ({ method, route, status_code: String(status) }), seconds);
+      reference.observe({ method, route, status_code: String(status) }, seconds);
+    }
+
+    expect(await ours.metrics()).toBe(await theirs.metrics());
+    // JSON: the same values and labels (prom-client adds empty exemplars, which we do not keep).
+    const withoutExemplars = (metrics: Awaited<ReturnType<Registry['getMetricsAsJSON']>>) =>
+      metrics.map((m) => ({ ...m, values: m.values.map((value) => Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'exemplar'))) }));
+    expect(withoutExemplars(await ours.getMetricsAsJSON())).toEqual(withoutExemplars(await theirs.getMetricsAsJSON()));
+    ours.resetMetrics();
+    theirs.resetMetrics();
+    expect(await ours.metrics()).toBe(await theirs.metrics());
   });
 });
 

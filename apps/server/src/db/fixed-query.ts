@@ -1,5 +1,5 @@
 import type { CompiledQuery, Compilable } from 'kysely';
-import type SQLite from 'better-sqlite3';
+import SQLite from 'better-sqlite3';
 import { directSqlite, type DbOrTx } from './database.js';
 
 /** Stands for an argument (by position or by name) while the query is compiled. */
@@ -12,7 +12,31 @@ interface Compiled<R> {
   /** Per compiled parameter: the argument it takes, or undefined for a constant the query holds itself. */
   sources: (number | string | undefined)[];
   /** The prepared SQLite statement, once the query ran past Kysely (runCompiled). */
-  statement?: SQLite.Statement;
+  statement?: DirectStatement<R>;
+}
+
+interface DirectStatement<R> {
+  statement: SQLite.Statement;
+  /** Rows come as arrays (raw mode) and this makes each the row object; absent for statements that write. */
+  toRow?: (values: unknown[]) => R;
+}
+
+/**
+ * The query's own statement (raw mode is a statement's setting: the handle's cached one is shared
+ * with Kysely). better-sqlite3 builds a row object one property at a time, and past ~18 columns V8
+ * keeps such an object as a hash table (dictionary mode): a member's 31-column row cost twice as
+ * much to read, and every later `user.x` was a hash lookup. A reader answers arrays here, and each
+ * becomes an object literal of the statement's columns (same keys, order and values; one shape).
+ */
+function prepareDirect<R>(sqlite: SQLite.Database, sql: string): DirectStatement<R> {
+  const statement = SQLite.prototype.prepare.call(sqlite, sql);
+  if (!statement.reader) return { statement };
+  const names = statement.columns().map((column) => column.name);
+  // A literal's `__proto__` key would set the prototype: such a query keeps object rows.
+  if (names.includes('__proto__')) return { statement };
+  statement.raw(true);
+  const toRow = new Function('v', `return { ${names.map((name, i) => `${JSON.stringify(name)}: v[${i}]`).join(', ')} };`) as (values: unknown[]) => R;
+  return { statement, toRow };
 }
 
 function compileWithSlots<R>(built: Compilable<R>, slots: Slot[]): Compiled<R> {
@@ -29,23 +53,26 @@ function compileWithSlots<R>(built: Compilable<R>, slots: Slot[]): Compiled<R> {
 /**
  * Runs a compiled query with these parameters. On SQLite outside a transaction the prepared
  * statement runs at once (database.ts, directSqlite: what Kysely's driver would do, without its
- * promises and lock); otherwise through Kysely.
+ * promises and lock) and the rows come back as they are (the callers below are async, so a throw
+ * still becomes their rejection); otherwise through Kysely.
  */
-async function runCompiled<R>(db: DbOrTx, compiled: Compiled<R>, parameters: unknown[]): Promise<R[]> {
+function runCompiled<R>(db: DbOrTx, compiled: Compiled<R>, parameters: unknown[]): R[] | Promise<R[]> {
   const direct = directSqlite(db);
   if (direct) {
-    const statement = (compiled.statement ??= direct.sqlite.prepare(compiled.query.sql));
-    if (statement.reader) {
+    const { statement, toRow } = (compiled.statement ??= prepareDirect<R>(direct.sqlite, compiled.query.sql));
+    if (toRow) {
       try {
-        return statement.all(parameters) as R[];
+        const rows = statement.all(parameters) as unknown[][];
+        const out = new Array<R>(rows.length);
+        for (let i = 0; i < rows.length; i++) out[i] = toRow(rows[i]!);
+        return out;
       } catch (error) {
         direct.reportError(error);
         throw error;
       }
     }
   }
-  const result = await db.executeQuery<R>({ ...compiled.query, parameters });
-  return result.rows;
+  return db.executeQuery<R>({ ...compiled.query, parameters }).then((result) => result.rows);
 }
 
 const bind = (compiled: Compiled<unknown>, args: Record<string | number, unknown>) =>

@@ -71,8 +71,36 @@ const plainFields = (raw: unknown): Record<string, unknown> =>
 
 const hasBody = (req: FastifyRequest) => Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
 
-/** Who called, worked out before the body was parsed when the token came in the header. */
-const callers = new WeakMap<FastifyRequest, Member | Staff | null>();
+const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(;|$)/i;
+
+/**
+ * A form body that is empty (most calls: the token in the header, nothing else) has nothing to
+ * parse. Without its content type Fastify treats the request as bodiless and skips reading the
+ * stream (three listeners, an async resource and a tick per request); the handler then sees no
+ * body, which reads as the empty form it was. Other types keep their checks (an empty JSON body
+ * and a type no parser takes are still refused).
+ */
+function forgetEmptyForm(req: FastifyRequest): void {
+  const headers = req.raw.headers;
+  if (headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0')) return;
+  // Set to undefined, not deleted: a delete would turn the headers object into a slow dictionary.
+  if (FORM_TYPE.test(headers['content-type'] ?? '')) headers['content-type'] = undefined;
+}
+
+/**
+ * Who called, worked out before the body was parsed when the token came in the header: request
+ * properties (declared once, so every request has them from the start), not a WeakMap whose
+ * entries for requests long gone wait for the collector.
+ */
+const CALLER = 'kindredCaller';
+const CALLER_TOKEN = 'kindredCallerToken';
+declare module 'fastify' {
+  interface FastifyRequest {
+    [CALLER]: Member | Staff | null;
+    /** The header token the caller was resolved from; undefined when it was not (yet). */
+    [CALLER_TOKEN]: string | undefined;
+  }
+}
 
 /**
  * Every call of the spec is a POST that authenticates, checks access and validates in the same
@@ -83,6 +111,9 @@ const callers = new WeakMap<FastifyRequest, Member | Staff | null>();
  * a caller who may not call.
  */
 export function createRouter(app: FastifyInstance, deps: RouterDeps) {
+  if (!app.hasRequestDecorator(CALLER)) app.decorateRequest(CALLER, null);
+  if (!app.hasRequestDecorator(CALLER_TOKEN)) app.decorateRequest(CALLER_TOKEN, undefined);
+
   function handle<C extends AnyCall>(spec: C, handler: CallHandler<C>, options: HandleOptions = {}): void {
     // The one admission check (domain/admission.ts), shared with the live connection; staff calls
     // resolve the token among console sessions only, never among member sessions.
@@ -98,10 +129,12 @@ export function createRouter(app: FastifyInstance, deps: RouterDeps) {
       const multipart = isMultipartRequest(req);
       try {
         if (multipart && !spec.files) throw validationFailed({ body: 'this call takes no multipart body (only calls with files do)' });
+        if (!multipart) forgetEmptyForm(req);
         const token = headerToken(req);
         if (!token) return;
         const member = await authenticate(token, req);
-        callers.set(req, member);
+        req[CALLER] = member;
+        req[CALLER_TOKEN] = token;
         await admit(member);
       } catch (error) {
         // Nothing of the body was read: a kept-alive connection would have to read it all to discard it.
@@ -111,15 +144,17 @@ export function createRouter(app: FastifyInstance, deps: RouterDeps) {
     }
 
     // API_ANSWER: the call's answers, errors included, carry the API header set (security.ts).
-    app.post(spec.path, { config: { rateLimit: options.rateLimit ?? false, [API_ANSWER]: true }, preParsing: async (req, reply, payload) => (await beforeBody(req, reply), payload) }, async (req, reply) => {
+    // preParsing in callback style: an async hook would cost Fastify one more promise to wait on.
+    const config = { rateLimit: options.rateLimit ?? false, [API_ANSWER]: true } as const;
+    app.post(spec.path, { config, preParsing: (req, reply, payload, done) => void beforeBody(req, reply).then(() => done(null, payload), done) }, async (req, reply) => {
       const reader = req.isMultipart() ? new MultipartReader(req, spec.files ?? []) : undefined;
       try {
         const fields = reader ? reader.fields : plainFields(req.body);
         let member: Member | Staff | null;
         let token: string | undefined;
-        if (callers.has(req)) {
-          member = callers.get(req)!;
-          token = headerToken(req);
+        if (req[CALLER_TOKEN] !== undefined) {
+          member = req[CALLER];
+          token = req[CALLER_TOKEN];
         } else {
           if (reader) await reader.fieldsBeforeFile();
           token = bearerToken(req, fields);
