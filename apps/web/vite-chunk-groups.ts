@@ -3,16 +3,18 @@ import { build, type Plugin } from 'vite';
 
 const src = (file: string) => fileURLToPath(new URL(`./src/${file}`, import.meta.url));
 
+const MEMBERS_SCREEN = src('mobile/screens/discovery/MembersScreen.tsx');
+
 /** The first screen of each area: what its page needs before it can show anything. */
 const ROOTS = {
   mobileLogin: [src('mobile/MobileApp.tsx')],
-  mobileHome: [src('mobile/screens/home/HomeRoutes.tsx'), src('mobile/screens/discovery/MembersScreen.tsx'), src('mobile/antd-render.ts')],
+  mobileHome: [src('mobile/screens/home/HomeRoutes.tsx'), MEMBERS_SCREEN],
   desktopLogin: [src('desktop/DesktopApp.tsx')],
   desktopHome: [src('desktop/member-routes.tsx')],
   admin: [src('admin/AdminApp.tsx')],
 };
 /** These keep chunks of their own: the manifest, which the server's hints and the login shell read, names chunks by them. */
-const FACADES = new Set(Object.values(ROOTS).flat());
+const FACADES = new Set(Object.values(ROOTS).flat().filter((file) => file !== MEMBERS_SCREEN));
 
 const LOCALE_PART = /[\\/]i18n[\\/]locales[\\/]([\w-]+)[\\/]([\w-]+)\.ts$/;
 const DESKTOP_STRINGS = /[\\/]desktop[\\/]strings[\\/]strings-([\w-]+)\.ts$/;
@@ -79,7 +81,12 @@ function chunkClosure(chunks: Map<string, PlannedChunk>, files: string[]): Set<s
  * screen importing one component from a kit's index reaches the whole kit, while the split knows
  * which modules each chunk really keeps after tree-shaking.
  */
-function plan(chunks: Map<string, PlannedChunk>): (id: string) => string | null {
+/** The part of the bundler's chunking context the plan reads (rolldown's `ChunkingContext`). */
+interface Graph {
+  getModuleInfo(id: string): { importers: readonly string[] } | null;
+}
+
+function plan(chunks: Map<string, PlannedChunk>): (id: string, ctx: Graph) => string | null {
   const entryFiles = chunkClosure(chunks, [...chunks].filter(([, c]) => c.isEntry).map(([file]) => file));
   const entry = new Set([...entryFiles].flatMap((file) => chunks.get(file)!.modules));
   const stat = (roots: string[]) => modulesOf(chunks, roots, false);
@@ -93,7 +100,11 @@ function plan(chunks: Map<string, PlannedChunk>): (id: string) => string | null 
   const adminAll = modulesOf(chunks, ROOTS.admin, true, entryFiles);
   const pages = { mLogin: mobileLogin, mHome: new Set([...mobileLogin, ...mobileHome]), wLogin: desktopLogin, wHome: new Set([...desktopLogin, ...desktopHome]) };
   const areas = { m: mobileAll, w: desktopAll, admin: adminAll };
-  return (id) => {
+  const membership = (ids: readonly string[]) => ({
+    loadedBy: Object.entries(pages).filter(([, set]) => ids.some((id) => set.has(id))).map(([page]) => page),
+    areasOf: Object.entries(areas).filter(([, set]) => ids.some((id) => set.has(id))).map(([area]) => area),
+  });
+  const groupOf = (id: string, ctx: Graph): string | null => {
     if (FACADES.has(id)) return null;
     // Every page loads the entry's chunks first: one file instead of several.
     if (entry.has(id)) return 'app';
@@ -101,13 +112,24 @@ function plan(chunks: Map<string, PlannedChunk>): (id: string) => string | null 
     if (strings !== undefined) return strings;
     // The pages that load the module, then the other areas that may load it later: modules with the
     // same answer share a chunk, which each of those pages needs whole.
-    const loadedBy = Object.entries(pages).filter(([, set]) => set.has(id)).map(([page]) => page);
+    let { loadedBy, areasOf } = membership([id]);
+    // A stylesheet that several chunks import is missing from the planning build's chunks (its own
+    // would hold no code): it goes with the modules importing it, into their chunk's stylesheet, not
+    // a file of its own (on a slow network the page's stylesheets are fetched first, before its
+    // scripts, six at a time; the phone's home had six).
+    if (loadedBy.length === 0 && id.endsWith('.css')) ({ loadedBy, areasOf } = membership(ctx.getModuleInfo(id)?.importers ?? []));
     if (loadedBy.length === 0) return null;
-    const alsoIn = Object.entries(areas)
-      .filter(([area, set]) => set.has(id) && !loadedBy.some((page) => page.startsWith(area)))
-      .map(([area]) => area);
+    // Both sign-in pages load it, so every page of both interfaces does: the entry's chunk, one
+    // file less for each page (the console, which loads neither, fetches these few KB with the entry).
+    if (loadedBy.includes('mLogin') && loadedBy.includes('wLogin')) return 'app';
+    // The console opens from a desktop: what it shares with the desktop's pages joins their chunk,
+    // which it loads whole (a few KB more for staff), rather than a chunk of its own for each page.
+    const alsoIn = areasOf
+      .filter((area) => !loadedBy.some((page) => page.startsWith(area)))
+      .filter((area) => !(area === 'admin' && loadedBy.some((page) => page.startsWith('w'))));
     return [...loadedBy, ...alsoIn].join('-');
   };
+  return groupOf;
 }
 
 /**
@@ -118,7 +140,7 @@ function plan(chunks: Map<string, PlannedChunk>): (id: string) => string | null 
  * sign-in page, each home), the modules its page loaded into one chunk — minus what an earlier page
  * already loads and minus what the other interface or the console also use (they would otherwise
  * download the chunk for one module); what both homes need is one shared chunk. Everything else
- * keeps the automatic split, so no page loads more than before. `includeDependenciesRecursively:
+ * keeps the automatic split, so no page loads more than before (but the console: a few KB, plan above). `includeDependenciesRecursively:
  * false`: each group is already closed over what its page imports; pulling dependencies in would
  * move shared modules into one interface's chunk.
  */

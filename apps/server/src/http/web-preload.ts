@@ -19,7 +19,9 @@ export const INTERFACE_CHUNKS = { m: 'src/mobile/MobileApp.tsx', w: 'src/desktop
  * request (the session is in the browser's storage), but a hint costs a visitor without one little.
  */
 export const HOME_CHUNKS = {
-  m: [INTERFACE_CHUNKS.m, 'src/mobile/screens/home/HomeRoutes.tsx', 'src/mobile/screens/discovery/MembersScreen.tsx', 'src/mobile/antd-render.ts'],
+  // Not antd-render.ts: the members list opens no dialog, its renderer follows the first members.
+  // The members screen is in HomeRoutes' chunk (vite-chunk-groups.ts).
+  m: [INTERFACE_CHUNKS.m, 'src/mobile/screens/home/HomeRoutes.tsx'],
   w: [INTERFACE_CHUNKS.w, 'src/desktop/member-routes.tsx'],
 } as const;
 

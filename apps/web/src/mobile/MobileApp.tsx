@@ -3,6 +3,7 @@ import { lazy, Suspense, use, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import i18n from '../i18n';
 import { GuestOnly } from '../ui/guest-only';
+import { preloadableLazy } from '../ui/preloadable-lazy';
 import { LoginScreen } from './screens/auth/LoginScreen';
 import { loadAllMobileStrings, loadMobileStrings } from './strings';
 import './mobile.css';
@@ -10,19 +11,30 @@ import './mobile.css';
 // The mobile namespace in the language the member reads (i18n/load-strings.ts, one set at a time).
 const stringsReady = loadMobileStrings((i18n.resolvedLanguage ?? 'en') as Language);
 
-/**
- * A lazy screen that renders once its chunk, all of the mobile strings (strings.ts) and antd-mobile's
- * renderer for its imperative dialogs (antd-render.ts) are in.
- */
-const screen = <T,>(load: () => Promise<T>) => () =>
-  Promise.all([load(), loadAllMobileStrings((i18n.resolvedLanguage ?? 'en') as Language), import('./antd-render')]).then(([m]) => m);
+/** A lazy screen that renders once its chunk and all of the mobile strings (strings.ts) are in. */
+const withStrings = <T,>(load: () => Promise<T>) => () => Promise.all([load(), loadAllMobileStrings((i18n.resolvedLanguage ?? 'en') as Language)]).then(([m]) => m);
+/** The same, once antd-mobile's renderer for its imperative dialogs (antd-render.ts) is in too. */
+const screen = <T,>(load: () => Promise<T>) => () => Promise.all([withStrings(load)(), import('./antd-render')]).then(([m]) => m);
 
 // Only the sign-in page comes with the first load; every other screen is its own chunk (docs/architecture.md §9).
 const RegisterScreen = lazy(screen(() => import('./screens/auth/RegisterScreen')));
 const ForgotPasswordScreen = lazy(screen(() => import('./screens/auth/ForgotPasswordScreen')));
 const ResetPasswordScreen = lazy(screen(() => import('./screens/auth/ResetPasswordScreen')));
 const AgreementScreen = lazy(screen(() => import('./screens/auth/AgreementScreen')));
-const HomeRoutes = lazy(screen(() => import('./screens/home/HomeRoutes')));
+// The home's first screen (the members list) opens no dialog and reads only part of the strings
+// (strings.ts): its routes wait for the renderer and the rest of the strings themselves.
+const HomeRoutes = preloadableLazy(async () => {
+  const [routes] = await Promise.all([import('./screens/home/HomeRoutes'), loadMobileStrings((i18n.resolvedLanguage ?? 'en') as Language)]);
+  return routes;
+});
+
+/**
+ * Opening the home, its routes are evaluated as soon as their chunks are in (the server hints them
+ * with the page), while the router still waits for the strings: on a slow phone that evaluation
+ * (the kit, the protocol's schemas) no longer follows the strings, and React finds the routes
+ * loaded instead of suspending on them (screens/home/HomeRoutes.tsx starts the members list).
+ */
+if (/^\/m\/home(\/index)?\/?$/i.test(window.location.pathname)) void HomeRoutes.start().catch(() => undefined);
 const ReportRoute = lazy(screen(() => import('./screens/reports/ReportRoutes').then((m) => ({ default: m.ReportRoute }))));
 const ReportListRoute = lazy(screen(() => import('./screens/reports/ReportRoutes').then((m) => ({ default: m.ReportListRoute }))));
 const UpgradeCodeRoute = lazy(screen(() => import('./screens/home/HomeRoutes').then((m) => ({ default: m.UpgradeCodeRoute }))));

@@ -49,14 +49,21 @@ export function loadAllMobileStrings(lang: Language): Promise<void> {
 
 /** The sign-in page reads only the first part (auth, login); it is the page a phone opens most. */
 const SIGN_IN_PAGE = /^\/m\/login\/?$/i;
+/** The members list, the signed-in home: the first part (tabs, titles) and discovery's. */
+const MEMBERS_PAGE = /^\/m\/home(\/index)?\/?$/i;
 
 /**
  * The strings the page being opened needs: on the sign-in page only the first part, so its first
- * load does not fetch the feature parts (money, gifts, chat...); every other screen loads all of
- * them before it renders (MobileApp.tsx waits for `loadAllMobileStrings` in its lazy screens).
+ * load does not fetch the feature parts (money, gifts, chat...); on the members list the first part
+ * and discovery's, so it does not wait for the shared parts' file, the last its page downloads on a
+ * slow network (its other screens, and the list once drawn, load the rest: screens/home/HomeRoutes.tsx);
+ * every other screen loads all of them before it renders (MobileApp.tsx waits for
+ * `loadAllMobileStrings` in its lazy screens).
  */
 export function loadMobileStrings(lang: Language): Promise<void> {
-  if (SIGN_IN_PAGE.test(window.location.pathname)) return loadStrings('mobile', lang, [parts[lang][0]], 'sign-in');
+  const { pathname } = window.location;
+  if (SIGN_IN_PAGE.test(pathname)) return loadStrings('mobile', lang, [parts[lang][0]], 'sign-in');
+  if (MEMBERS_PAGE.test(pathname)) return loadStrings('mobile', lang, parts[lang].slice(0, 2), 'members');
   return loadAllMobileStrings(lang);
 }
 

@@ -5,7 +5,7 @@ import { useChatLifecycle } from '../../chat/use-chat';
 import { useSession } from '../../state/session';
 import { DesktopFooter } from '../components/DesktopFooter';
 import { DesktopHeader } from '../components/DesktopHeader';
-import { useAfterFirstData } from '../use-after-first-data';
+import { useAfterFirstData } from '../../ui/use-after-first-data';
 
 // The chat windows (conversation view, composer, gifts): their chunk follows the page's first content.
 const FloatingChat = lazy(() => import('../chat/FloatingChat').then((m) => ({ default: m.FloatingChat })));

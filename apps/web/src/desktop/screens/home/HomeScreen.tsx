@@ -2,7 +2,7 @@ import { Skeleton } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../../components/members/members.css';
-import { useAfterFirstData } from '../../use-after-first-data';
+import { useAfterFirstData } from '../../../ui/use-after-first-data';
 import { BalanceCard } from './BalanceCard';
 import { MemberPanel } from './MemberPanel';
 import { MemberWall } from './MemberWall';

@@ -1,54 +1,104 @@
-import { lazy } from 'react';
+import type { Language } from '@kindred/protocol';
+import { lazy, Suspense, use, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { RequireAuth } from '../../../ui/guards';
+import { preloadableLazy } from '../../../ui/preloadable-lazy';
+import i18n from '../../../i18n';
+import { useAfterFirstData } from '../../../ui/use-after-first-data';
 import { KitLocale } from '../../components/KitLocale';
 import { PendingScreen } from '../../components/PendingScreen';
 import { TabLayout } from '../../components/TabLayout';
-import { ChatLifecycle } from '../chat/ChatLifecycle';
+import { loadAllMobileStrings } from '../../strings';
 import { MineScreen } from './MineScreen';
 import { MobileNotFound } from './MobileNotFound';
 import '../../home.css';
 
-const MembersScreen = lazy(() => import('../discovery/MembersScreen'));
-const TrendListScreen = lazy(() => import('../discovery/TrendListScreen'));
-const TrendNewScreen = lazy(() => import('../discovery/TrendNewScreen'));
-const NewsfeedScreen = lazy(() => import('../discovery/NewsfeedScreen'));
-const SetupScreen = lazy(() => import('../setup/SetupScreen'));
-const DataScreen = lazy(() => import('../setup/DataScreen'));
-const ChangeBirthdayScreen = lazy(() => import('../setup/ChangeBirthdayScreen'));
-const ChangeGenderScreen = lazy(() => import('../setup/ChangeGenderScreen'));
-const ChangeSignatureScreen = lazy(() => import('../setup/ChangeSignatureScreen'));
-const LanguageScreen = lazy(() => import('../setup/LanguageScreen'));
-const ChangePasswordScreen = lazy(() => import('../setup/ChangePasswordScreen'));
-const BlockedMembersScreen = lazy(() => import('../blocking/BlockedMembersScreen'));
-const MailListScreen = lazy(() => import('../mail/MailListScreen'));
-const MailSendScreen = lazy(() => import('../mail/MailSendScreen'));
-const MessageTabScreen = lazy(() => import('../chat/MessageTabScreen'));
-const ChatListScreen = lazy(() => import('../chat/ChatListScreen'));
-const ChatScreen = lazy(() => import('../chat/ChatScreen'));
-const ServiceChatScreen = lazy(() => import('../chat/ServiceChatScreen'));
-const RechargeScreen = lazy(() => import('../money/RechargeScreen'));
-const PayMethodScreen = lazy(() => import('../money/PayMethodScreen'));
-const PaymentScreen = lazy(() => import('../money/PaymentScreen'));
-const PayResultScreen = lazy(() => import('../money/PayResultScreen'));
-const UpgradeScreen = lazy(() => import('../money/UpgradeScreen'));
-const UpgradeInfoScreen = lazy(() => import('../money/UpgradeInfoScreen'));
-const GiftListScreen = lazy(() => import('../gifts/GiftListScreen'));
-const ReceivedGiftsScreen = lazy(() => import('../gifts/ReceivedGiftsScreen'));
-const GiftSendScreen = lazy(() => import('../gifts/GiftSendScreen'));
+/**
+ * antd-mobile's renderer for imperative dialogs (antd-render.ts). The members list opens none, so
+ * the home's first screen does not wait for it (three more requests on a slow phone network); every
+ * other screen here renders once it is in, as all screens did when MobileApp waited for it. The
+ * same for the mobile strings: the members list reads two of their parts (strings.ts), every other
+ * screen may read any.
+ */
+let renderer: Promise<unknown> | undefined;
+const loadRenderer = () => (renderer ??= import('../../antd-render'));
+const loadStrings = () => loadAllMobileStrings((i18n.resolvedLanguage ?? 'en') as Language);
+const withRenderer = <T,>(load: () => Promise<T>) => () => Promise.all([load(), loadRenderer(), loadStrings()]).then(([m]) => m);
+const screen = <T extends ComponentType<any>>(load: () => Promise<{ default: T }>) => lazy(withRenderer(load));
+
+const MembersScreen = preloadableLazy(() => import('../discovery/MembersScreen'));
+// Opened on the members list (MobileApp.tsx evaluates this module early there): its chunk is in already.
+if (/^\/m\/home(\/index)?\/?$/i.test(window.location.pathname)) void MembersScreen.start().catch(() => undefined);
+const TrendListScreen = screen(() => import('../discovery/TrendListScreen'));
+const TrendNewScreen = screen(() => import('../discovery/TrendNewScreen'));
+const NewsfeedScreen = screen(() => import('../discovery/NewsfeedScreen'));
+const SetupScreen = screen(() => import('../setup/SetupScreen'));
+const DataScreen = screen(() => import('../setup/DataScreen'));
+const ChangeBirthdayScreen = screen(() => import('../setup/ChangeBirthdayScreen'));
+const ChangeGenderScreen = screen(() => import('../setup/ChangeGenderScreen'));
+const ChangeSignatureScreen = screen(() => import('../setup/ChangeSignatureScreen'));
+const LanguageScreen = screen(() => import('../setup/LanguageScreen'));
+const ChangePasswordScreen = screen(() => import('../setup/ChangePasswordScreen'));
+const BlockedMembersScreen = screen(() => import('../blocking/BlockedMembersScreen'));
+const MailListScreen = screen(() => import('../mail/MailListScreen'));
+const MailSendScreen = screen(() => import('../mail/MailSendScreen'));
+const MessageTabScreen = screen(() => import('../chat/MessageTabScreen'));
+const ChatListScreen = screen(() => import('../chat/ChatListScreen'));
+const ChatScreen = screen(() => import('../chat/ChatScreen'));
+const ServiceChatScreen = screen(() => import('../chat/ServiceChatScreen'));
+const RechargeScreen = screen(() => import('../money/RechargeScreen'));
+const PayMethodScreen = screen(() => import('../money/PayMethodScreen'));
+const PaymentScreen = screen(() => import('../money/PaymentScreen'));
+const PayResultScreen = screen(() => import('../money/PayResultScreen'));
+const UpgradeScreen = screen(() => import('../money/UpgradeScreen'));
+const UpgradeInfoScreen = screen(() => import('../money/UpgradeInfoScreen'));
+const GiftListScreen = screen(() => import('../gifts/GiftListScreen'));
+const ReceivedGiftsScreen = screen(() => import('../gifts/ReceivedGiftsScreen'));
+const GiftSendScreen = screen(() => import('../gifts/GiftSendScreen'));
+const ChatLifecycle = lazy(() => import('../chat/ChatLifecycle').then((m) => ({ default: m.ChatLifecycle })));
+
+/** A screen of the first load reading any part of the strings (the members list loads two): once all are in. */
+function WithAllStrings({ children }: { children: ReactNode }) {
+  // loadAllMobileStrings answers the same promise for a language each time (i18n/load-strings.ts).
+  use(loadStrings());
+  return children;
+}
+
+/**
+ * What the first screen does not show, started once its members are drawn (ui/use-after-first-data.ts):
+ * the live chat connection (its module graph, socket schemas and start-up cost seconds of a 4×
+ * slowed phone's CPU before), the dialogs' renderer and the rest of the strings. A screen opened
+ * before then still waits for the renderer and the strings; the chat connects at most 4 s after
+ * the first frame.
+ */
+function AfterFirstData() {
+  const settled = useAfterFirstData();
+  useEffect(() => {
+    if (!settled) return;
+    // A toast or dialog from the list (a like refused, an upgrade asked for) reads any part.
+    void loadRenderer().catch(() => undefined);
+    void loadStrings().catch(() => undefined);
+  }, [settled]);
+  if (!settled) return null;
+  return (
+    <Suspense fallback={null}>
+      <ChatLifecycle />
+    </Suspense>
+  );
+}
 
 /** Everything under /m/home needs a signed-in member; pending accounts see only the approval screen. */
 export default function HomeRoutes() {
   return (
     <KitLocale>
       <RequireAuth terminal="m" pending={<PendingScreen />}>
-        <ChatLifecycle />
+        <AfterFirstData />
         <Routes>
           <Route element={<TabLayout />}>
             <Route path="index" element={<MembersScreen />} />
             <Route path="trend/list" element={<TrendListScreen />} />
             <Route path="message" element={<MessageTabScreen />} />
-            <Route path="my/index" element={<MineScreen />} />
+            <Route path="my/index" element={<WithAllStrings><MineScreen /></WithAllStrings>} />
           </Route>
           <Route path="my/setup/index" element={<SetupScreen />} />
           <Route path="my/setup/data" element={<DataScreen />} />

@@ -16,8 +16,9 @@ function afterPaint(run: () => void): () => void {
 /**
  * True once the page's first answers are in and drawn (no query fetching, then a painted frame),
  * or after `maxWaitMs` whatever happens. Parts that are not the page's first content (the chat
- * windows, the home's feed) wait for it, so their chunks and calls do not compete with the first
- * members for the network (issue 14). It stays true.
+ * connection and windows, the desktop home's feed, the phone's tab badge) wait for it, so their
+ * chunks, calls and start-up work do not compete with the first members for the network and a slow
+ * phone's CPU (issue 14). It stays true.
  */
 export function useAfterFirstData(maxWaitMs = 4000): boolean {
   const fetching = useIsFetching();
