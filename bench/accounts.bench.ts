@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { load, type LoadOptions, type LoadResult } from './lib/load.js';
-import { startNode } from './lib/proc.js';
+import { serverEntry, startNode } from './lib/proc.js';
 import { report, type Row } from './lib/report.js';
 
 /**
@@ -42,7 +42,7 @@ function combine(runs: LoadResult[]): { rps: number; p99: number } {
  * server running the same queries on the same database, in the same run.
  */
 async function runOn(label: string, env: Record<string, string>): Promise<Row[]> {
-  const ours = await startNode(process.env.BENCH_SERVER_ENTRY ?? 'apps/server/src/main.ts', { ...env, SEED_DEMO: 'true', AUTH_RATE_LIMIT: '100000' }, '/healthz', serverNodeArgs());
+  const ours = await startNode(serverEntry(process.env.BENCH_SERVER_ENTRY), { ...env, SEED_DEMO: 'true', AUTH_RATE_LIMIT: '100000' }, '/healthz', serverNodeArgs());
   const bare = await startNode('bench/baselines/bare-accounts.ts', env);
   try {
     const login = await fetch(`${ours.url}/member/index/login`, {

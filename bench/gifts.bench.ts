@@ -4,7 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { load, warm } from './lib/load.js';
-import { startNode } from './lib/proc.js';
+import { serverEntry, startNode } from './lib/proc.js';
 import { report, type Row } from './lib/report.js';
 
 /**
@@ -25,7 +25,7 @@ interface Target {
 }
 
 async function runOn(target: Target): Promise<Row[]> {
-  const ours = await startNode('apps/server/src/main.ts', { ...target.env, SEED_DEMO: 'true', AUTH_RATE_LIMIT: '100000', CHAT_RATE_LIMIT: '100000000' });
+  const ours = await startNode(serverEntry(), { ...target.env, SEED_DEMO: 'true', AUTH_RATE_LIMIT: '100000', CHAT_RATE_LIMIT: '100000000' });
   let bare: Awaited<ReturnType<typeof startNode>> | undefined;
   try {
     const login = await fetch(`${ours.url}/member/index/login`, {

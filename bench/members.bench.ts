@@ -11,7 +11,7 @@ import { TrendsRepository } from '../apps/server/src/modules/trends/trends.repos
 import { countStatements, listStatement, sessionStatements, trendStatement, type ListInput, type ListType, type Stmt } from './baselines/bare-members-sql.js';
 import { capturingDb } from './lib/capture-sql.js';
 import { load, type LoadOptions, type LoadResult } from './lib/load.js';
-import { startNode, type Proc } from './lib/proc.js';
+import { type Proc, serverEntry, startNode } from './lib/proc.js';
 import { report, type Row } from './lib/report.js';
 import { FULL_SCALE, openBenchSession, seededSqlite, seedScale, type ScaleInfo } from './lib/seed-scale.js';
 
@@ -173,7 +173,7 @@ async function runOn(label: string, dialect: DialectName, env: Record<string, st
   const tokens: Record<Viewer, string> = { man: await openBenchSession(handle, info.viewers.man), woman: await openBenchSession(handle, info.viewers.woman) };
   await handle.destroy();
 
-  const ours = await startNode(process.env.BENCH_SERVER_ENTRY ?? 'apps/server/src/main.ts', { ...env, SEED_DEMO: 'false' }, '/healthz', serverNodeArgs());
+  const ours = await startNode(serverEntry(process.env.BENCH_SERVER_ENTRY), { ...env, SEED_DEMO: 'false' }, '/healthz', serverNodeArgs());
   const bare = await startNode('bench/baselines/bare-members.ts', env);
   const budget = dialect === 'postgres' ? 0.85 : 0.8;
   const rows: Row[] = [];

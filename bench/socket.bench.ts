@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/database.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
-import { startNode, type Proc } from './lib/proc.js';
+import { type Proc, serverEntry, startNode } from './lib/proc.js';
 import { report } from './lib/report.js';
 import { rows, type PhaseResult } from './lib/socket-rows.js';
 import { seedChatMembers, type ChatMember } from './lib/seed-chat.js';
@@ -35,6 +35,7 @@ import { closeSockets, medianRound, openSockets, PairTraffic, sleep, SOURCE_ADDR
  * BENCH_SOCKET_BEFORE=<dir>: a copy of the repository (its apps/server/src at least, node_modules linked)
  * whose server joins the PostgreSQL alternation as a third target (ours, relay, before, ours…): a
  * change measured beside the code it replaces in the same rounds. BENCH_SOCKET_TWO_NODES=0 skips the two-node phase.
+ * BENCH_SOCKET_CHECKPOINT=0: no checkpoint forced before the PostgreSQL latency phases (checkpoint() below).
  * A run with other than the default sockets writes bench/results/socket.tmp.
  */
 
@@ -65,6 +66,8 @@ interface Target {
   pairUid(j: number): number;
   waitFirstMessage: boolean;
   isDelivery(data: string): boolean;
+  /** The PostgreSQL URL the target stores into, if any: a checkpoint is forced before its latency is timed. */
+  postgres?: string;
 }
 
 type Rates = (saturation: TrafficResult) => Record<string, number>;
@@ -160,7 +163,9 @@ async function round(target: Target, idleCount: number, r: number, options: { me
     const saturation = await traffic.closedLoop(WINDOW, WARM_S, SECONDS);
     console.log(`  ${name}: saturation ${show(saturation)}`);
     const atRate: Record<string, TrafficResult> = {};
-    for (const [rateName, rate] of Object.entries(options.rates?.(saturation) ?? {})) {
+    const rates = Object.entries(options.rates?.(saturation) ?? {});
+    if (rates.length && target.postgres && process.env.BENCH_SOCKET_CHECKPOINT !== '0') await checkpoint(target.postgres);
+    for (const [rateName, rate] of rates) {
       // Past saturation the queue only grows: latency is unbounded, nothing to measure.
       if (rate > saturation.rate * 0.95) {
         console.log(`  ${name}: ${rateName} (${rate}/s) is beyond saturation, not measured`);
@@ -183,6 +188,28 @@ async function round(target: Target, idleCount: number, r: number, options: { me
   } finally {
     await server.stop();
   }
+}
+
+/**
+ * PostgreSQL writes a checkpoint every 5 minutes (checkpoint_timeout) or after enough WAL: while
+ * one runs, the first change to each page writes the whole page to the WAL again, and it ends in
+ * an fsync of every file it wrote. Where it falls decides part of a round's p99 (2026-11-28 01:27,
+ * a checkpoint running: the relay that only INSERTs had a 323 ms p99 beside our 331 ms). Forced
+ * just before the latency phases, of ours and of the relay alike, the next timed one is minutes
+ * away. Needs a superuser (or pg_checkpoint); refused, the phase runs as before and says so.
+ * BENCH_SOCKET_CHECKPOINT=0 leaves the checkpoints to PostgreSQL.
+ */
+async function checkpoint(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('checkpoint');
+  } catch (error) {
+    console.log(`  checkpoint before the latency phase refused (${(error as Error).message}): a running checkpoint may land in it`);
+  } finally {
+    await client.end();
+  }
+  await sleep(1_000);
 }
 
 /**
@@ -218,6 +245,7 @@ function bareTarget(store?: { sqlite?: string; postgres?: string; members: ChatM
     pairUrl: (s, j) => `${s.nodes[0]}/?uid=${pairUid(j)}`,
     pairUid,
     isDelivery: () => true,
+    postgres: store?.postgres,
   };
 }
 
@@ -236,7 +264,7 @@ function oursTarget(label: string, env: Record<string, string>, nodes: number, m
       const procs: Proc[] = [];
       // Each node its own data folder (uploads, outbox) unless the database lives in it (SQLite).
       const dataDir = () => env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kindred-bench-socket-node-'));
-      for (let n = 0; n < nodes; n++) procs.push(await startNode(entry, { ...base, DATA_DIR: dataDir() }, '/healthz', nodeArgs));
+      for (let n = 0; n < nodes; n++) procs.push(await startNode(serverEntry(entry), { ...base, DATA_DIR: dataDir() }, '/healthz', nodeArgs));
       return {
         nodes: procs.map((p) => p.url.replace('http', 'ws')),
         rssKb: () => procs.reduce((sum, p) => sum + rssKbOf(p), 0),
@@ -248,6 +276,7 @@ function oursTarget(label: string, env: Record<string, string>, nodes: number, m
     pairUrl: (s, j) => `${s.nodes[j % s.nodes.length]}/socket?token=${pairMember(j).token}`,
     pairUid: (j) => pairMember(j).id,
     isDelivery: (data) => data.startsWith('{"kind":1,'),
+    postgres: env.DATABASE_URL,
   };
 }
 

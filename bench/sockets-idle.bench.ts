@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/database.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
-import { ROOT, startNode, type Proc } from './lib/proc.js';
+import { type Proc, ROOT, serverEntry, startNode } from './lib/proc.js';
 import { report, type Row } from './lib/report.js';
 import { seedChatMembers, type ChatMember } from './lib/seed-chat.js';
 
@@ -218,7 +218,7 @@ function oursTarget(label: string, env: Record<string, string>, members: ChatMem
       // Thousands of sockets from 32 loopback addresses: the per-address cap is for the internet.
       const base = { ...env, ...prefix, DATA_DIR: dataDir, SEED_DEMO: 'false', SOCKET_MAX_PER_ADDRESS: '1000000', LOG_LEVEL: 'warn', HEAP_PROBE_DIR: probeDir };
       const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-      const proc = await startNode(path.join(root, 'apps/server/src/main.ts'), base, '/healthz', [...extra, ...probeArgs]);
+      const proc = await startNode(serverEntry(path.join(root, 'apps/server/src/main.ts')), base, '/healthz', [...extra, ...probeArgs]);
       return { ws: proc.url.replace('http', 'ws'), proc };
     },
     url: (s, i) => `${s.ws}/socket?token=${members[i]!.token}`,

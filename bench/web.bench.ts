@@ -7,7 +7,7 @@ import react from '@vitejs/plugin-react';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import { type LighthouseFigures, runLighthouse } from './lib/lighthouse.js';
-import { freePort, ROOT, startNode } from './lib/proc.js';
+import { freePort, ROOT, serverEntry, startNode } from './lib/proc.js';
 import { report } from './lib/report.js';
 
 const IPHONE_UA =
@@ -84,7 +84,7 @@ export async function webBench(): Promise<void> {
   bareServer.close();
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kindred-bench-web-'));
-  const server = await startNode('apps/server/src/main.ts', { DATA_DIR: dataDir, SEED_DEMO: 'false', WEB_DIST: dist });
+  const server = await startNode(serverEntry(), { DATA_DIR: dataDir, SEED_DEMO: 'false', WEB_DIST: dist });
   try {
     const ours = await weigh(`${server.url}/m/login`, (p) => path.join(dist, p));
     const oursLh = await medianLighthouse(`${server.url}/m/login`);
