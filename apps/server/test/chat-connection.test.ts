@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { inTransaction } from '../src/db/transaction.js';
 import { barrier, buildVip, sayOk } from './helpers/chat.js';
 import { as, buildUser, signIn } from './helpers/factories.js';
-import { connectMember, connectSocket } from './helpers/socket-client.js';
+import { WebSocket } from 'ws';
+import { connectMember, connectSocket, socketUrl } from './helpers/socket-client.js';
 import { startApp } from './helpers/test-app.js';
 
 describe('/socket authentication', () => {
@@ -103,6 +104,25 @@ describe('ping (opt 101)', () => {
     expect(await socket.request({ opt: 101 }, 14)).toMatchObject({ kind: 14, opt: 101, status: 'success' });
     await ctx.db.deleteFrom('sessions').where('user_id', '=', member.user.id).execute();
     expect((await socket.closed).code).toBe(SOCKET_CLOSE.unauthorized);
+  });
+});
+
+describe('keep-alive', () => {
+  it('drops a socket that stops answering pings within two or three intervals, and keeps one that answers', async () => {
+    const ctx = await startApp({ env: { SOCKET_PING_MS: '1000' } });
+    const silent = await buildUser(ctx);
+    const answering = await buildUser(ctx);
+    const base = await socketUrl(ctx);
+    // ws answers pings by itself; this client does not (a peer that vanished without closing).
+    const mute = new WebSocket(`${base}/socket?token=${silent.token}`, { autoPong: false });
+    const closed = new Promise<number>((resolve) => mute.on('close', (code) => resolve(code)));
+    const { socket } = await connectMember(ctx, answering.token);
+    const started = Date.now();
+    const code = await closed;
+    // Terminated, not closed with a frame (1006), after its unanswered ping was seen at the next round.
+    expect(code).toBe(1006);
+    expect(Date.now() - started).toBeLessThan(3_500);
+    expect(await socket.request({ opt: 101 }, 14)).toMatchObject({ kind: 14, status: 'success' });
   });
 });
 

@@ -92,8 +92,6 @@ export class Gateway {
     this.keepAlive = setInterval(() => {
       this.sweep();
       this.checkSessions();
-      // Memberships end with time, not with an event: messages delivered to a member follow the level in force.
-      for (const connection of this.registry.all()) if (connection.member) connection.enqueue(() => this.rederive(connection));
     }, this.options.pingMs);
     this.keepAlive.unref();
     await this.presence.start();
@@ -373,12 +371,17 @@ export class Gateway {
   }
 
   /**
-   * Drops sockets that answered neither a message nor our last ping, then pings the rest, in slices
-   * with the event loop's I/O between them: 10,000 pings at once (a write each) held the loop for
-   * 0.2 s on a quiet machine and 2 s on a loaded one, and every chat message waited (issue 14's p99).
+   * Drops sockets that answered neither a message nor our last ping, pings the rest and re-derives
+   * their level (memberships end with time, not with an event: what a member is sent follows the
+   * level in force), in slices spread over the first half of the interval. 10,000 pings at once
+   * held the loop for 0.2 s on a quiet machine and 2 s on a loaded one; in back-to-back slices the
+   * 10,000 pongs and level checks still came in one burst, a ~400 ms stall in the chat's p99 that
+   * the relay (no keep-alive) never had (2026-11-28, socket bench). A socket is still pinged once
+   * per interval, and dropped at its next turn when it did not answer.
    */
   private sweep(): void {
     const connections = [...this.registry.all(), ...this.pending];
+    const gapMs = Math.floor(this.options.pingMs / 2 / Math.ceil(connections.length / SWEEP_SLICE));
     const slice = (from: number) => {
       const to = Math.min(from + SWEEP_SLICE, connections.length);
       for (let i = from; i < to; i++) {
@@ -393,8 +396,9 @@ export class Gateway {
         } catch {
           connection.ws.terminate();
         }
+        if (connection.member) connection.enqueue(() => this.rederive(connection));
       }
-      if (to < connections.length && !this.closing) setImmediate(slice, to);
+      if (to < connections.length && !this.closing) setTimeout(slice, gapMs, to).unref();
     };
     slice(0);
   }
