@@ -7,6 +7,7 @@ import type { UserRow } from '../db/schema.js';
 import type { CatchUp } from '../modules/chat/chat.service.js';
 import type { PresenceAnnouncer } from './announcer.js';
 import { BatchLoader } from './batch-loader.js';
+import { keepAliveRound } from './keep-alive.js';
 import { socketCopy } from './socket-member.js';
 import { Connection } from './connection.js';
 import { Delivery } from './delivery.js';
@@ -20,8 +21,6 @@ import { SocketLimits } from './socket-limits.js';
 
 /** How long activity stamps of connecting and leaving sockets gather before their one UPDATE (one commit). */
 const ACTIVITY_GATHER_MS = 5;
-/** Sockets pinged per turn of the keep-alive round (a few ms of writes; sweep). */
-const SWEEP_SLICE = 200;
 
 export interface GatewayOptions {
   pingMs: number;
@@ -90,7 +89,7 @@ export class Gateway {
     // This node stalled past the TTL and was given up for dead: its members are here after all.
     this.presence.onRevived((userIds) => void this.announceEach(userIds, true));
     this.keepAlive = setInterval(() => {
-      this.sweep();
+      keepAliveRound([...this.registry.all(), ...this.pending], this.options.pingMs, (c) => this.rederive(c), () => this.closing);
       this.checkSessions();
     }, this.options.pingMs);
     this.keepAlive.unref();
@@ -369,38 +368,4 @@ export class Gateway {
       }
     }
   }
-
-  /**
-   * Drops sockets that answered neither a message nor our last ping, pings the rest and re-derives
-   * their level (memberships end with time, not with an event: what a member is sent follows the
-   * level in force), in slices spread over the first half of the interval. 10,000 pings at once
-   * held the loop for 0.2 s on a quiet machine and 2 s on a loaded one; in back-to-back slices the
-   * 10,000 pongs and level checks still came in one burst, a ~400 ms stall in the chat's p99 that
-   * the relay (no keep-alive) never had (2026-11-28, socket bench). A socket is still pinged once
-   * per interval, and dropped at its next turn when it did not answer.
-   */
-  private sweep(): void {
-    const connections = [...this.registry.all(), ...this.pending];
-    const gapMs = Math.floor(this.options.pingMs / 2 / Math.ceil(connections.length / SWEEP_SLICE));
-    const slice = (from: number) => {
-      const to = Math.min(from + SWEEP_SLICE, connections.length);
-      for (let i = from; i < to; i++) {
-        const connection = connections[i]!;
-        if (!connection.alive) {
-          connection.ws.terminate();
-          continue;
-        }
-        connection.alive = false;
-        try {
-          connection.ws.ping();
-        } catch {
-          connection.ws.terminate();
-        }
-        if (connection.member) connection.enqueue(() => this.rederive(connection));
-      }
-      if (to < connections.length && !this.closing) setTimeout(slice, gapMs, to).unref();
-    };
-    slice(0);
-  }
 }
-

@@ -185,17 +185,17 @@ export class AuthService {
 
   async authenticate(token: string | undefined): Promise<Member | null> {
     if (!token || token.length > 200) return null;
+    return this.admitSession(await this.sessions.findLive(hashToken(token), this.now()));
+  }
+
+  /** What a session found by its token allows, whichever way it was read; its activity stamped once a minute. */
+  private async admitSession(found: { sessionId: number; lastSeenAt: number; user: UserRow } | undefined): Promise<Member | null> {
     const now = this.now();
-    const found = await this.sessions.findLive(hashToken(token), now);
     // Disabled, suspended and banned accounts have no live session (their sessions were ended; this is the backstop).
     if (!found || found.user.status === UserStatus.disabled || found.user.status === UserStatus.suspended) return null;
     if (now - found.lastSeenAt > TOUCH_EVERY_MS) {
       // Bookkeeping: a signed-in member's reads must not fail because the disk is full.
-      await unlessStorageFails(
-        'activity stamp',
-        () => this.stamps.load(`${found.sessionId}:${found.user.id}`),
-        this.log,
-      );
+      await unlessStorageFails('activity stamp', () => this.stamps.load(`${found.sessionId}:${found.user.id}`), this.log);
     }
     return toMember(found.user, found.sessionId, now);
   }
@@ -208,13 +208,7 @@ export class AuthService {
    */
   async authenticateBatched(token: string | undefined): Promise<Member | null> {
     if (!token || token.length > 200) return null;
-    const found = await this.liveSessions.load(hashToken(token));
-    const now = this.now();
-    if (!found || found.user.status === UserStatus.disabled || found.user.status === UserStatus.suspended) return null;
-    if (now - found.lastSeenAt > TOUCH_EVERY_MS) {
-      await unlessStorageFails('activity stamp', () => this.stamps.load(`${found.sessionId}:${found.user.id}`), this.log);
-    }
-    return toMember(found.user, found.sessionId, now);
+    return this.admitSession(await this.liveSessions.load(hashToken(token)));
   }
 
   private readonly liveSessions = new BatchLoader<string, { sessionId: number; lastSeenAt: number; user: UserRow } | undefined>(
