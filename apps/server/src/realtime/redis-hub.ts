@@ -1,6 +1,9 @@
 import { Redis } from 'ioredis';
 import { LocalHub, type HubEvent } from './hub.js';
 
+/** How long a closing hub waits for its last publications to reach Redis. */
+const PUBLISH_DRAIN_MS = 2_000;
+
 interface Log {
   warn(obj: unknown, msg: string): void;
   error(obj: unknown, msg: string): void;
@@ -22,6 +25,12 @@ export class RedisHub extends LocalHub {
   private readonly ownPrefix: string;
   private subscribedOnce = false;
   private closed = false;
+  /**
+   * Publications not yet answered by Redis. Auto-pipelining holds them until the next turn, and
+   * QUIT is never pipelined: sent at once, it would overtake them and a drain would drop the
+   * doorbells of messages it had just acknowledged. close() waits for these first.
+   */
+  private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(
     url: string,
@@ -87,13 +96,22 @@ export class RedisHub extends LocalHub {
     this.deliver(event);
     // A stored message travels whole (the committed row): the other nodes deliver it without
     // reading it back, which spared a query per message and a turn of latency on every crossing.
-    void this.pub.publish(this.channel, JSON.stringify({ node: this.nodeId, event })).catch((err: Error) => {
-      // The data is stored; the other nodes' members get it at their next catch-up.
-      if (!this.closed) this.log.error({ err: err.message, type: event.type }, 'redis publish failed');
-    });
+    const sent = this.pub
+      .publish(this.channel, JSON.stringify({ node: this.nodeId, event }))
+      .catch((err: Error) => {
+        // The data is stored; the other nodes' members get it at their next catch-up.
+        if (!this.closed) this.log.error({ err: err.message, type: event.type }, 'redis publish failed');
+      })
+      .finally(() => this.inFlight.delete(sent));
+    this.inFlight.add(sent);
   }
 
   override async close(): Promise<void> {
+    // What was published before the close still leaves; only then are the connections told to
+    // quit. A Redis that is away does not hold the shutdown past PUBLISH_DRAIN_MS.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.allSettled([...this.inFlight]), new Promise((resolve) => (timer = setTimeout(resolve, PUBLISH_DRAIN_MS)))]);
+    clearTimeout(timer);
     this.closed = true;
     await super.close();
     await Promise.allSettled([this.sub.quit(), this.pub.quit(), this.cmd.quit()]);
