@@ -238,10 +238,7 @@ export function composeServices(deps: CompositionDeps, { log, now, redis }: { lo
     can,
     chat,
     setVisibility: async (member, isYin, origin) => (await accounts.setVisibility(member, isYin, origin)).user,
-    touchActive: async (userIds, at) => {
-      await repositories.users.touchActive(userIds, at);
-      return repositories.users.findByIds(userIds);
-    },
+    touchActive: (userIds, at) => repositories.users.touchActiveReturning(userIds, at),
     findUser: (userId) => repositories.users.findById(userId),
     unreadNotices: (userId) => repositories.notices.countUnread(userId),
     findMail: async (id) => {

@@ -16,6 +16,13 @@ export interface Member {
   user: UserRow;
 }
 
+/**
+ * Activity (a session's last_seen_at, a member's last_active_at) is written at most this often: a
+ * write per request or per socket would cost more than it tells. Leaving (the last socket closing)
+ * is always stamped.
+ */
+export const ACTIVITY_STAMP_EVERY_MS = 60_000;
+
 /** The member of a live session, with the level in force at `now` (expiries are stored in ms). */
 export function toMember(user: UserRow, sessionId: number, now: number): Member {
   return {

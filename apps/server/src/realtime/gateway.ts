@@ -2,7 +2,7 @@ import { unlessStorageFails } from '../db/storage-failure.js';
 import { ClientMessage, CHAT_LIMITS, KIND, OPT, SOCKET_CLOSE, type ServerMessage } from '@kindred/protocol';
 import type { RawData, WebSocket } from 'ws';
 import { fail, validationFailed } from '../errors.js';
-import { toMember, type Member } from '../domain/member.js';
+import { ACTIVITY_STAMP_EVERY_MS, toMember, type Member } from '../domain/member.js';
 import type { UserRow } from '../db/schema.js';
 import type { CatchUp } from '../modules/chat/chat.service.js';
 import type { PresenceAnnouncer } from './announcer.js';
@@ -290,7 +290,10 @@ export class Gateway {
     const live = this.core.sessions.isLive(member.sessionId);
     live.catch(() => undefined);
     if (first) {
-      const [cameOnline, user] = await Promise.all([this.presence.connected(member.id), this.touchActive(member.id)]);
+      // Stamped unless it was within the minute (the session's own stamp, or an earlier socket):
+      // the row read at authentication is then as good as one read back after a write.
+      const fresh = this.now() - member.user.last_active_at < ACTIVITY_STAMP_EVERY_MS;
+      const [cameOnline, user] = await Promise.all([this.presence.connected(member.id), fresh ? member.user : this.touchActive(member.id)]);
       if (cameOnline) await this.announcer.announce(member.id, true, user?.is_yin ?? member.user.is_yin, OPT.init);
     }
     if (!(await live)) {

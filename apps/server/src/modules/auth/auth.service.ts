@@ -15,7 +15,7 @@ import { type TrendsRepository } from '../trends/trends.repository.js';
 import { newUserRow } from '../users/new-user-row.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import { AuthThrottle } from './auth-throttle.js';
-import { toMember, type Member } from '../../domain/member.js';
+import { ACTIVITY_STAMP_EVERY_MS, toMember, type Member } from '../../domain/member.js';
 import type { PasswordResetsRepository } from './password-resets.repository.js';
 import type { SignupGuard } from '../antispam/antispam.service.js';
 import type { SessionsRepository } from './sessions.repository.js';
@@ -36,8 +36,6 @@ export interface SignedIn {
   token: string;
 }
 
-/** Sessions are touched at most once a minute: a write per request would cost more than it tells. */
-const TOUCH_EVERY_MS = 60_000;
 /**
  * Stamps gather this long and share one transaction (one commit, i.e. one fsync): after a restart
  * every member's sockets reconnect at once with sessions last seen over a minute ago.
@@ -193,9 +191,12 @@ export class AuthService {
     const now = this.now();
     // Disabled, suspended and banned accounts have no live session (their sessions were ended; this is the backstop).
     if (!found || found.user.status === UserStatus.disabled || found.user.status === UserStatus.suspended) return null;
-    if (now - found.lastSeenAt > TOUCH_EVERY_MS) {
+    if (now - found.lastSeenAt > ACTIVITY_STAMP_EVERY_MS) {
       // Bookkeeping: a signed-in member's reads must not fail because the disk is full.
-      await unlessStorageFails('activity stamp', () => this.stamps.load(`${found.sessionId}:${found.user.id}`), this.log);
+      const stamped = await unlessStorageFails('activity stamp', () => this.stamps.load(`${found.sessionId}:${found.user.id}`), this.log);
+      // The member says what was written (a copy: the row may be shared), so a socket connecting
+      // with this session does not stamp the member a second time (RealtimeGateway.goOnline).
+      if (stamped) return toMember({ ...found.user, last_active_at: now }, found.sessionId, now);
     }
     return toMember(found.user, found.sessionId, now);
   }

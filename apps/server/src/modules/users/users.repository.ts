@@ -75,6 +75,17 @@ export class UsersRepository {
       .execute();
   }
 
+  /** touchActive, answering the rows as they are after it (in no particular order). */
+  touchActiveReturning(ids: readonly number[], now: number, trx: DbOrTx = this.db): Promise<UserRow[]> {
+    if (!ids.length) return Promise.resolve([]);
+    return trx
+      .updateTable('users')
+      .set((eb) => withShownActivity(eb, { last_active_at: now }))
+      .where('id', 'in', ids)
+      .returningAll()
+      .execute();
+  }
+
   listByStatus(status: number, limit: number, trx: DbOrTx = this.db): Promise<UserRow[]> {
     return trx.selectFrom('users').selectAll().where('status', '=', status).orderBy('id', 'asc').limit(limit).execute();
   }
