@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fixedQuery } from '../src/db/fixed-query.js';
+import { fixedQuery, listQuery } from '../src/db/fixed-query.js';
 import { buildUser } from './helpers/factories.js';
 import { useSharedApp } from './helpers/test-app.js';
 
@@ -67,5 +67,54 @@ describe('fixedQuery', () => {
     const ctx = app();
     const query = fixedQuery((db, _unused: number) => db.selectFrom('users').select('id').where('id', '=', 1));
     await expect(query(ctx.db, 5)).rejects.toThrow('every argument must appear');
+  });
+});
+
+describe('listQuery', () => {
+  type Handle = Parameters<Parameters<typeof fixedQuery>[0]>[0];
+
+  it('compiles once per list length and answers what the built query answers for each list and argument', async () => {
+    const ctx = app();
+    const built = await Promise.all([buildUser(ctx, { sex: 0 }), buildUser(ctx, { sex: 1 }), buildUser(ctx, { sex: 0 }), buildUser(ctx, { sex: 1 })]);
+    const ids = built.map((b) => b.user.id);
+    const build = vi.fn((db: Handle, list: readonly number[], sex: number) =>
+      db.selectFrom('users').select(['id', 'sex']).where('id', 'in', list).where('status', '=', 1).where('sex', '=', sex).orderBy('id'),
+    );
+    const query = listQuery(build);
+    const kysely = (list: number[], sex: number) => ctx.db.selectFrom('users').select(['id', 'sex']).where('id', 'in', list).where('status', '=', 1).where('sex', '=', sex).orderBy('id').execute();
+
+    const calls: [number[], number][] = [
+      [ids.slice(0, 2), 0],
+      [ids.slice(2, 4), 1],
+      [ids.slice(1, 3), 1],
+      [ids, 0],
+      [ids.slice().reverse(), 1],
+      [[ids[3]!], 1],
+    ];
+    for (const [list, sex] of calls) expect(await query(ctx.db, list, sex)).toEqual(await kysely(list, sex));
+
+    // Lengths 2, 4 and 1: three compilations for six calls.
+    expect(build).toHaveBeenCalledTimes(3);
+    expect((await query(ctx.db, ids, 1)).map((r) => r.id)).toEqual([ids[1], ids[3]].sort((x, y) => x! - y!));
+  });
+
+  it('compiles anew inside a transaction, with the same answers', async () => {
+    const ctx = app();
+    const [a, b] = [await buildUser(ctx), await buildUser(ctx)];
+    const build = vi.fn((db: Handle, list: readonly number[]) => db.selectFrom('users').select('username').where('id', 'in', list).orderBy('id'));
+    const query = listQuery(build);
+
+    const inside = await ctx.db.transaction().execute((trx) => query(trx, [a.user.id, b.user.id]));
+    await ctx.db.transaction().execute((trx) => query(trx, [a.user.id, b.user.id]));
+
+    expect(inside.map((r) => r.username)).toEqual([a.user.username, b.user.username]);
+    expect(build).toHaveBeenCalledTimes(2);
+  });
+
+  it('refuses a build that shapes the query with a list item instead of using it as a value', async () => {
+    const ctx = app();
+    const { user } = await buildUser(ctx);
+    const query = listQuery((db: Handle, list: readonly number[]) => db.selectFrom('users').select('id').where('id', 'in', list.slice(1)));
+    await expect(query(ctx.db, [user.id, user.id])).rejects.toThrow(/every argument must appear as a plain value/);
   });
 });

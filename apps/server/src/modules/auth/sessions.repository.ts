@@ -1,6 +1,6 @@
 import { UserStatus } from '@kindred/protocol';
 import type { Db, DbOrTx } from '../../db/database.js';
-import { fixedQuery } from '../../db/fixed-query.js';
+import { fixedQuery, listQuery } from '../../db/fixed-query.js';
 import { userById } from '../users/users.repository.js';
 import type { UserRow } from '../../db/schema.js';
 import type { SessionCache } from './session-cache.js';
@@ -27,6 +27,28 @@ export interface NewSession {
 // Every signed-in request runs these two: compiled once (fixed-query.ts).
 const liveSession = fixedQuery((db, tokenHash: string, now: number) =>
   db.selectFrom('sessions').select(['id', 'user_id', 'last_seen_at', 'expires_at']).where('token_hash', '=', tokenHash).where('expires_at', '>', now),
+);
+
+// The sessions (and members) of sockets connecting together, and the sessions the gateway checks
+// are still live: compiled once per batch size (fixed-query.ts, listQuery).
+const liveSessionsOf = listQuery((db: DbOrTx, tokenHashes: readonly string[], now: number) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select(['sessions.id as session_id', 'sessions.token_hash as session_token_hash', 'sessions.last_seen_at as session_last_seen_at', 'sessions.expires_at as session_expires_at'])
+    .where('sessions.token_hash', 'in', tokenHashes)
+    .where('sessions.expires_at', '>', now),
+);
+
+const liveIdsOf = listQuery((db: DbOrTx, ids: readonly number[], now: number) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select('sessions.id')
+    .where('sessions.id', 'in', ids)
+    .where('sessions.expires_at', '>', now)
+    .where('users.status', 'not in', [UserStatus.disabled, UserStatus.suspended]),
 );
 
 export class SessionsRepository {
@@ -63,14 +85,7 @@ export class SessionsRepository {
     const found = new Map<string, { sessionId: number; lastSeenAt: number; user: UserRow }>();
     if (!tokenHashes.length) return found;
     const epoch = this.cache?.epoch ?? 0;
-    const rows = await this.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .selectAll('users')
-      .select(['sessions.id as session_id', 'sessions.token_hash as session_token_hash', 'sessions.last_seen_at as session_last_seen_at', 'sessions.expires_at as session_expires_at'])
-      .where('sessions.token_hash', 'in', [...tokenHashes])
-      .where('sessions.expires_at', '>', now)
-      .execute();
+    const rows = await liveSessionsOf(this.db, tokenHashes, now);
     for (const { session_id, session_token_hash, session_last_seen_at, session_expires_at, ...user } of rows) {
       this.cache?.put(session_token_hash, { id: session_id, user_id: user.id, last_seen_at: session_last_seen_at, expires_at: session_expires_at }, now, epoch);
       found.set(session_token_hash, { sessionId: session_id, lastSeenAt: session_last_seen_at, user: user as UserRow });
@@ -106,14 +121,7 @@ export class SessionsRepository {
   async liveIds(ids: readonly number[], now: number, trx: DbOrTx = this.db): Promise<Set<number>> {
     const live = new Set<number>();
     for (let i = 0; i < ids.length; i += LIVE_CHUNK) {
-      const rows = await trx
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select('sessions.id')
-        .where('sessions.id', 'in', ids.slice(i, i + LIVE_CHUNK))
-        .where('sessions.expires_at', '>', now)
-        .where('users.status', 'not in', [UserStatus.disabled, UserStatus.suspended])
-        .execute();
+      const rows = await liveIdsOf(trx, ids.slice(i, i + LIVE_CHUNK), now);
       for (const row of rows) live.add(row.id);
     }
     return live;
