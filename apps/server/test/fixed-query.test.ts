@@ -73,7 +73,7 @@ describe('fixedQuery', () => {
 describe('listQuery', () => {
   type Handle = Parameters<Parameters<typeof fixedQuery>[0]>[0];
 
-  it('compiles once per list length and answers what the built query answers for each list and argument', async () => {
+  it('compiles once per power-of-two list length and answers what the built query answers for each list and argument', async () => {
     const ctx = app();
     const built = await Promise.all([buildUser(ctx, { sex: 0 }), buildUser(ctx, { sex: 1 }), buildUser(ctx, { sex: 0 }), buildUser(ctx, { sex: 1 })]);
     const ids = built.map((b) => b.user.id);
@@ -90,11 +90,14 @@ describe('listQuery', () => {
       [ids, 0],
       [ids.slice().reverse(), 1],
       [[ids[3]!], 1],
+      [ids.slice(0, 3), 0],
+      [ids.slice(1, 4), 1],
     ];
     for (const [list, sex] of calls) expect(await query(ctx.db, list, sex)).toEqual(await kysely(list, sex));
 
-    // Lengths 2, 4 and 1: three compilations for six calls.
+    // Lengths 2, 4 and 1 (a list of 3 is padded to 4 by repeating its last id): three compilations for eight calls.
     expect(build).toHaveBeenCalledTimes(3);
+    expect(build.mock.calls.map(([, list]) => list.length)).toEqual([2, 4, 1]);
     expect((await query(ctx.db, ids, 1)).map((r) => r.id)).toEqual([ids[1], ids[3]].sort((x, y) => x! - y!));
   });
 

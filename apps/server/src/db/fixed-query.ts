@@ -137,26 +137,38 @@ export function shapedQuery<S, V extends Record<string, unknown>, R>(key: (shape
 
 /**
  * A fixed query but for one IN list whose length changes from call to call (the members of sockets
- * connecting together): compiled once per length and then run with each call's list and `args`.
- * Building and compiling the catch-up's statements for every batch of ~20 sockets cost more than
- * SQLite running them. `build` uses the list and every argument as plain values only.
+ * connecting together), run with each call's list and `args`: building and compiling the
+ * catch-up's statements for every batch of ~20 sockets cost more than SQLite running them. The
+ * list is padded to the next power of two by repeating its last item (an IN list answers the same),
+ * so a query has a dozen compiled forms and prepared statements, not one per batch size. `build`
+ * uses the list only as an IN list and every argument as a plain value.
  */
 export function listQuery<T, A extends unknown[], R>(build: (db: DbOrTx, list: readonly T[], ...args: A) => Compilable<R>) {
   const cache = new WeakMap<DbOrTx, Map<number, Compiled<R>>>();
   return async (db: DbOrTx, list: readonly T[], ...args: A): Promise<R[]> => {
     let lengths = db.isTransaction ? undefined : cache.get(db);
-    let compiled = lengths?.get(list.length);
+    const padded = padToPowerOfTwo(list);
+    let compiled = lengths?.get(padded.length);
     if (!compiled) {
-      const items = list.map((_, i) => new Slot(i));
+      const items = padded.map((_, i) => new Slot(i));
       const rest = args.map((_, i) => new Slot(`a${i}`));
       compiled = compileWithSlots(build(db, items as unknown as T[], ...(rest as unknown as A)), [...items, ...rest]);
       if (!db.isTransaction) {
         if (!lengths) cache.set(db, (lengths = new Map()));
-        if (lengths.size < MAX_SHAPES) lengths.set(list.length, compiled);
+        lengths.set(padded.length, compiled);
       }
     }
-    const values: Record<string | number, unknown> = { ...list };
+    const values: Record<string | number, unknown> = { ...padded };
     for (let i = 0; i < args.length; i++) values[`a${i}`] = args[i];
     return runCompiled(db, compiled, bind(compiled as Compiled<unknown>, values));
   };
+}
+
+function padToPowerOfTwo<T>(list: readonly T[]): readonly T[] {
+  if (list.length < 2) return list;
+  const size = 2 ** Math.ceil(Math.log2(list.length));
+  if (size === list.length) return list;
+  const padded = list.slice();
+  while (padded.length < size) padded.push(list[list.length - 1]!);
+  return padded;
 }
