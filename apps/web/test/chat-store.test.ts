@@ -47,6 +47,28 @@ afterEach(() => {
 });
 
 describe('chat store', () => {
+  it('sends at its kind 0 a message written before the connection started, and never one of another member', () => {
+    const createSocket = () => {
+      const s = new FakeSocket();
+      sockets.push(s);
+      return s;
+    };
+    useChat.getState().disconnect();
+    const early = useChat.getState().send(20, { type: 'text', content: 'typed at once' });
+    useChat.getState().connect({ uid: ME, token: 'tok', url: 'ws://test/socket', createSocket });
+    expect(useChat.getState().pending[early]).toMatchObject({ content: 'typed at once' });
+    last().accept();
+    expect(last().sent).toContainEqual(expect.objectContaining({ opt: 1, uid: 20, client_id: early, content: 'typed at once' }));
+
+    // Signed in as someone else in the same tab: nothing of the first member's goes out.
+    last().onclose?.({ code: 1006 });
+    const other = useChat.getState().send(20, { type: 'text', content: 'not yours' });
+    useChat.getState().connect({ uid: ME + 1, token: 'tok2', url: 'ws://test/socket', createSocket });
+    expect(useChat.getState().pending[other]).toBeUndefined();
+    last().accept();
+    expect(last().sent.filter((m) => m.opt === 1)).toEqual([]);
+  });
+
   it('keeps a message written offline pending and sends it once the server knows us', () => {
     const clientId = useChat.getState().send(20, { type: 'text', content: 'hello' });
     expect(useChat.getState().pending[clientId]).toMatchObject({ uid: 20, content: 'hello' });

@@ -95,7 +95,11 @@ export const useChat = create<ChatStore>((set, get) => {
     connect({ uid, token, createSocket, url }) {
       if (connection && get().me === uid && connection.state !== 'closed') return;
       connection?.stop();
-      set({ ...emptyChatState(uid), viewing: get().viewing });
+      // What this member wrote before the connection started (a chat page opened straight away:
+      // the connection waits for the page's first data) stays pending and is sent at its kind 0.
+      // Another member's pending messages are never carried over.
+      const mine = get().me === null || get().me === uid;
+      set({ ...emptyChatState(uid), viewing: get().viewing, ...(mine ? { pending: get().pending } : {}) });
       connection = new ChatConnection({
         url: url ?? socketUrl(),
         uid,
