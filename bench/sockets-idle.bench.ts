@@ -8,6 +8,7 @@ import { openDatabase } from '../apps/server/src/db/database.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { type Proc, ROOT, serverEntry, startNode } from './lib/proc.js';
 import { report, type Row } from './lib/report.js';
+import { cpuSecondsOf, show, spread, type Spread } from './lib/spread.js';
 import { seedChatMembers, type ChatMember } from './lib/seed-chat.js';
 
 /**
@@ -17,8 +18,8 @@ import { seedChatMembers, type ChatMember } from './lib/seed-chat.js';
  * garbage collection first, bench/lib/heap-probe.ts), CONNECT authenticated sockets are opened and
  * timed (ours: until each got its kind 0 catch-up, i.e. authenticated, registered and announced;
  * bare: until open), the rest up to IDLE connect, and memory is read again: RSS and V8 heap used
- * per idle socket are the growth ÷ the sockets added. Ours and bare alternate over ROUNDS rounds;
- * each figure is the median with the min–max spread.
+ * per idle socket are the growth ÷ the sockets added. After one uncounted bare round (warm-up),
+ * ours and bare alternate over ROUNDS rounds; each figure is the median with the min–max spread.
  *
  * The clients are CLIENTS forked processes (bench/lib/idle-client-worker.ts) binding to
  * 127.0.0.2 … 127.0.0.(1 + SOURCES) in turn, so no (source, destination) pair runs out of
@@ -70,6 +71,8 @@ interface Target {
 
 interface RoundResult {
   connectSeconds: number;
+  /** User + system CPU of the server process while those sockets connected (/proc: steadier than the wall time on shared cores). */
+  cpuSeconds: number;
   opened: number;
   failed: number;
   firstError?: string;
@@ -116,10 +119,7 @@ class Clients {
     return new Promise((resolve, reject) => {
       const exited = (code: number | null) => reject(new Error(`client process exited (${code})`));
       proc.once('exit', exited);
-      proc.once('message', (answer) => {
-        proc.off('exit', exited);
-        resolve(answer as T);
-      });
+      proc.once('message', (answer) => (proc.off('exit', exited), resolve(answer as T)));
       proc.send(message as object);
     });
   }
@@ -145,21 +145,23 @@ class Clients {
   }
 
   stop(): void {
-    for (const proc of this.procs) proc.disconnect();
+    this.procs.forEach((proc) => proc.disconnect());
   }
 }
 
 async function round(target: Target, clients: Clients, r: number): Promise<RoundResult> {
-  console.log(`  ${target.label} [round ${r + 1}/${ROUNDS}]: starting · load ${loadAvg()}`);
+  const name = r < 0 ? 'warm-up' : `round ${r + 1}/${ROUNDS}`; // warm-up: not counted
+  console.log(`  ${target.label} [${name}]: starting · load ${loadAvg()}`);
   const server = await target.start(r);
   try {
     const url = (i: number) => target.url(server, i);
     const warm = await clients.open(url, 0, WARM, target.waitFirstMessage);
     await sleep(1_000);
     const before = await memoryOf(server.proc);
-    const started = performance.now();
+    const [started, cpuBefore] = [performance.now(), cpuSecondsOf(server.proc.child.pid!)];
     const timed = await clients.open(url, WARM, WARM + CONNECT, target.waitFirstMessage);
     const connectSeconds = (performance.now() - started) / 1000;
+    const cpuSeconds = cpuSecondsOf(server.proc.child.pid!) - cpuBefore;
     const rest = await clients.open(url, WARM + CONNECT, IDLE, target.waitFirstMessage);
     await sleep(2_000);
     const after = await memoryOf(server.proc);
@@ -168,6 +170,7 @@ async function round(target: Target, clients: Clients, r: number): Promise<Round
     const added = timed.opened + rest.opened;
     const result: RoundResult = {
       connectSeconds: Math.round(connectSeconds * 100) / 100,
+      cpuSeconds: Math.round(cpuSeconds * 100) / 100,
       opened,
       failed,
       firstError: warm.firstError ?? timed.firstError ?? rest.firstError,
@@ -178,7 +181,7 @@ async function round(target: Target, clients: Clients, r: number): Promise<Round
       rssAfterMb: Math.round(after.rss / 1024 / 102.4) / 10,
     };
     console.log(
-      `  ${target.label} [round ${r + 1}/${ROUNDS}]: ${timed.opened} sockets in ${result.connectSeconds} s; ${opened} idle${failed ? ` (${failed} failed: ${result.firstError})` : ''}; ` +
+      `  ${target.label} [${name}]: ${timed.opened} sockets in ${result.connectSeconds} s (server CPU ${result.cpuSeconds} s); ${opened} idle${failed ? ` (${failed} failed: ${result.firstError})` : ''}; ` +
         `RSS ${Math.round(before.rss / 1048576)} → ${Math.round(after.rss / 1048576)} MB (${result.kbRss} KB/socket), heap used ${Math.round(before.heapUsed / 1048576)} → ${Math.round(after.heapUsed / 1048576)} MB (${result.kbHeap} KB/socket), heap reserved ${result.kbHeapTotal} and external ${result.kbExternal} KB/socket · load ${loadAvg()}`,
     );
     await clients.closeAll();
@@ -202,10 +205,15 @@ function bareTarget(): Target {
 
 /**
  * BENCH_IDLE_BEFORE=<dir>: a copy of the tree from before a change (`git archive` of a commit,
- * node_modules linked in); each of ours is then also run from it, in the same rounds, so a change is
- * measured beside the code it replaced under the same load.
+ * node_modules linked in); each of ours is then also run from it, in the same rounds (ours first in
+ * even rounds, before first in odd ones), so a change is measured beside the code it replaced.
  */
 const BEFORE = process.env.BENCH_IDLE_BEFORE;
+
+function inRoundOrder(targets: Target[], r: number): Target[] {
+  if (!BEFORE || r % 2 === 0) return targets;
+  return targets.flatMap((t, i) => (i % 2 === 0 ? [] : [t, targets[i - 1]!]));
+}
 
 function oursTarget(label: string, env: Record<string, string>, members: ChatMember[], root = ROOT): Target {
   return {
@@ -246,29 +254,17 @@ interface Summary {
   label: string;
   rounds: RoundResult[];
   connect: Spread;
+  cpu: Spread;
   kbRss: Spread;
   kbHeap: Spread;
   opened: number;
 }
-interface Spread {
-  median: number;
-  min: number;
-  max: number;
-}
-
-function spread(values: number[]): Spread {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  const median = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-  return { median: Math.round(median * 100) / 100, min: sorted[0]!, max: sorted.at(-1)! };
-}
-const show = (s: Spread, unit = '') => `${s.median}${unit} (${s.min}–${s.max})`;
-
 function summarize(label: string, rounds: RoundResult[]): Summary {
   return {
     label,
     rounds,
     connect: spread(rounds.map((r) => r.connectSeconds)),
+    cpu: spread(rounds.map((r) => r.cpuSeconds)),
     kbRss: spread(rounds.map((r) => r.kbRss)),
     kbHeap: spread(rounds.map((r) => r.kbHeap)),
     opened: Math.min(...rounds.map((r) => r.opened)),
@@ -292,6 +288,13 @@ function rows(bare: Summary, ours: Summary[]): Row[] {
       baseline: show(bare.connect, ' s'),
       ratio: bare.connect.median / o.connect.median,
       budget: '≤ 2× bare (ratio ≥ 0.5)',
+    });
+    out.push({
+      case: `server CPU seconds while those ${CONNECT} sockets connected, median (min–max) (${o.label})`,
+      ours: show(o.cpu, ' s'),
+      baseline: show(bare.cpu, ' s'),
+      ratio: bare.cpu.median / o.cpu.median,
+      budget: 'what the connect time is made of (no budget of its own)',
     });
     out.push({
       case: `KB of RSS per idle socket, ${IDLE} sockets (${o.label})`,
@@ -372,9 +375,11 @@ export async function socketsIdleBench(): Promise<void> {
     const results = new Map<Target, RoundResult[]>([[bare, []], ...targets.map((t) => [t, []] as [Target, RoundResult[]])]);
     const clients = new Clients(CLIENTS);
     try {
-      // Ours and bare alternate: each of ours is followed by a bare round, so load drifts hit both alike.
+      // The first server after the seeding connected a third slower than the same code right after
+      // it (2026-11-28, against an identical copy); each of ours is followed by a bare round.
+      await round(bare, clients, -1);
       for (let r = 0; r < ROUNDS; r++) {
-        for (const target of targets) {
+        for (const target of inRoundOrder(targets, r)) {
           results.get(target)!.push(await round(target, clients, r));
           results.get(bare)!.push(await round(bare, clients, r));
         }

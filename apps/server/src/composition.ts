@@ -89,7 +89,7 @@ export function composeServices(deps: CompositionDeps, { log, now, redis }: { lo
   const { config, storage } = deps;
   const { db } = deps.database;
   // Live sessions by token, per node; every end of sessions reaches it through the hub (below).
-  const sessionCache = new SessionCache({ listening: () => hubListening(realtime.hub) });
+  const sessionCache = new SessionCache({ listening: () => realtime.listening() });
   const repositories = {
     users: new UsersRepository(db),
     sessions: new SessionsRepository(db, sessionCache),
@@ -294,8 +294,3 @@ export function composeServices(deps: CompositionDeps, { log, now, redis }: { lo
 }
 
 export type Services = ReturnType<typeof composeServices>;
-
-/** Whether this node hears every hub event now: always in one process; with Redis while subscribed. */
-function hubListening(hub: unknown): boolean {
-  return !(hub instanceof RedisHub) || hub.connections.subscriber.status === 'ready';
-}

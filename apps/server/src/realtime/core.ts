@@ -23,6 +23,8 @@ export function createRealtimeCore(config: Config, sessions: SessionsRepository,
   const registry = new ConnectionRegistry();
   const redisHub = config.redisUrl ? new RedisHub(config.redisUrl, config.chat.redisPrefix, nodeId, log) : undefined;
   const hub: Hub = redisHub ?? new LocalHub();
+  // Whether this node hears every hub event now: always in one process; with Redis while subscribed.
+  const listening = () => !redisHub || redisHub.connections.subscriber.status === 'ready';
   const presence = new PresenceService(registry, redisHub?.commands, { prefix: config.chat.redisPrefix, nodeId, ttlMs: config.chat.presenceTtlMs }, now);
   return {
     nodeId,
@@ -30,7 +32,8 @@ export function createRealtimeCore(config: Config, sessions: SessionsRepository,
     hub,
     presence,
     limiter: new MessageLimiter(config.chat.rateLimitPerMinute, redisHub?.commands, config.chat.redisPrefix, log, now),
-    sessions: new SessionRevocation(sessions, hub, registry, log, now),
+    listening,
+    sessions: new SessionRevocation(sessions, hub, registry, log, now, listening),
     /** Resolves once this node hears the other nodes (the Redis subscription is live). */
     start: async () => redisHub?.start(),
   };

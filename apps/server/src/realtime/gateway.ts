@@ -17,6 +17,7 @@ import type { HubEvent } from './hub.js';
 import type { RealtimeCore } from './core.js';
 import { isExpected, refusal, tooManyMessages, tooManySockets } from './replies.js';
 import type { RealtimeServices } from './services.js';
+import type { RevocationMark } from './session-revocation.js';
 import { SocketLimits } from './socket-limits.js';
 
 /** How long activity stamps of connecting and leaving sockets gather before their one UPDATE (one commit). */
@@ -104,8 +105,13 @@ export class Gateway {
     return this.limits.wouldAccept(address, memberId);
   }
 
-  /** A socket that passed the upgrade: with a member when its URL carried a valid token. */
-  attach(ws: WebSocket, address: string, member?: Member, token?: string): void {
+  /** Taken before a socket's session is read, for goOnline (SessionRevocation.stillLive). */
+  sessionMark(): RevocationMark {
+    return this.core.sessions.mark();
+  }
+
+  /** A socket that passed the upgrade: with a member when its URL carried a valid token (read after `mark`). */
+  attach(ws: WebSocket, address: string, member?: Member, token?: string, mark?: RevocationMark): void {
     const connection = new Connection(ws, address, this.workFailed);
     if (this.closing) return connection.close(SOCKET_CLOSE.goingAway, 'server shutting down');
     // Sockets opened at the same moment all passed wouldAccept; the claim decides exactly.
@@ -114,7 +120,7 @@ export class Gateway {
     this.attached.add(connection);
     if (member) {
       connection.token = token;
-      this.register(connection, member);
+      this.register(connection, member, mark);
     } else {
       this.pending.add(connection);
       setTimeout(() => {
@@ -143,7 +149,7 @@ export class Gateway {
     });
   }
 
-  private register(connection: Connection, member: Member): void {
+  private register(connection: Connection, member: Member, mark?: RevocationMark): void {
     connection.enqueue(async () => {
       // The catch-up is read as soon as the socket is registered (what reaches the member from then
       // on is delivered live), beside the presence work rather than after it; it is still sent only
@@ -153,7 +159,7 @@ export class Gateway {
         catchUp = this.services.chat.catchUp(c.member!);
         catchUp.catch(() => undefined);
       };
-      if (await this.goOnline(connection, member, undefined, registered)) this.sendCatchUpOf(connection, await catchUp!);
+      if (await this.goOnline(connection, member, undefined, mark, registered)) this.sendCatchUpOf(connection, await catchUp!);
     });
   }
 
@@ -239,7 +245,8 @@ export class Gateway {
       reply: (message: ServerMessage) => connection.send(message),
       publish: (event: HubEvent) => this.hub.publish(event),
       sendCatchUp: (c, req, lastId) => this.sendCatchUp(c, req, lastId),
-      goOnline: (c, member, req) => this.goOnline(c, member, req),
+      sessionMark: () => this.sessionMark(),
+      goOnline: (c, member, req, mark) => this.goOnline(c, member, req, mark),
       refreshMember: (c, member) => this.refreshMember(c, member),
     };
   }
@@ -273,9 +280,10 @@ export class Gateway {
 
   /**
    * Registers an authenticated socket: answers false (and closes it) when the member already has
-   * SOCKET_MAX_PER_MEMBER sockets here, or its session ended while it was being authenticated.
+   * SOCKET_MAX_PER_MEMBER sockets here, or its session ended while it was being authenticated
+   * (`mark`: taken before its session was read).
    */
-  private async goOnline(connection: Connection, member: Member, req?: string, registered?: (connection: Connection) => void): Promise<boolean> {
+  private async goOnline(connection: Connection, member: Member, req?: string, mark?: RevocationMark, registered?: (connection: Connection) => void): Promise<boolean> {
     this.pending.delete(connection);
     if (!this.limits.claimMember(connection, member.id)) {
       this.refuseSocket(connection, req);
@@ -285,9 +293,9 @@ export class Gateway {
     const first = this.registry.add(connection, member.id);
     registered?.(connection);
     // A session that ended before the socket was registered was announced before anyone here could
-    // find the socket: checked once more, now that any later announcement will (beside the
-    // presence work: each step is a batch shared with the sockets connecting meanwhile).
-    const live = this.core.sessions.isLive(member.sessionId);
+    // find the socket: checked once more if this node heard any end of sessions since the read
+    // (beside the presence work: each step is a batch shared with the sockets connecting meanwhile).
+    const live = this.core.sessions.stillLive(member.sessionId, mark);
     live.catch(() => undefined);
     if (first) {
       // Stamped unless it was within the minute (the session's own stamp, or an earlier socket):

@@ -12,6 +12,9 @@ interface Log {
   error(obj: unknown, msg: string): void;
 }
 
+/** What this node had heard of ends of sessions at a moment (SessionRevocation.mark). */
+export type RevocationMark = number;
+
 type SessionsEnded = Extract<HubEvent, { type: 'sessions-ended' }>;
 
 /**
@@ -19,13 +22,17 @@ type SessionsEnded = Extract<HubEvent, { type: 'sessions-ended' }>;
  * bans call the same): their rows go and every socket they opened closes with 4401 on every node at
  * once (the hub: Redis pub/sub, or in-process). Exposed as `services.sessionRevocation`.
  *
- * Sockets whose session ends any other way (it expired, other code deleted it, the account was
- * disabled in the database) are caught by two backstops: a socket is checked once more right after
- * it is registered (a session ending while the socket was authenticating would miss its event), and
- * every node checks all its sockets' sessions every SOCKET_PING_MS (`sweep`).
+ * A socket whose session ended while it was being authenticated would miss its event (nobody here
+ * could find it yet): it is checked once more right after it is registered (`stillLive`), unless
+ * this node heard no end of sessions since the read began and could hear all along (`mark`). Sockets
+ * whose session ends any other way (it expired, other code deleted it, the account was disabled in
+ * the database) are caught by every node checking all its sockets' sessions every SOCKET_PING_MS
+ * (`sweep`).
  */
 export class SessionRevocation {
   private sweeping?: Promise<number>;
+  /** Ends of sessions and resyncs heard by this node: a changed count means a socket must be checked. */
+  private heard = 0;
 
   constructor(
     private readonly sessions: SessionsRepository,
@@ -33,10 +40,35 @@ export class SessionRevocation {
     private readonly registry: ConnectionRegistry,
     private readonly log: Log,
     private readonly now: () => number = Date.now,
+    /** Whether this node hears every hub event now (with Redis: while its subscription is up). */
+    private readonly listening: () => boolean = () => true,
   ) {
     hub.subscribe((event) => {
-      if (event.type === 'sessions-ended') this.closeLocal(event);
+      if (event.type !== 'sessions-ended') return;
+      this.heard++;
+      this.closeLocal(event);
     });
+    hub.onResync(() => this.heard++);
+  }
+
+  /**
+   * Taken before a socket's session is read (the upgrade's or init's authentication) and handed to
+   * `stillLive` once the socket is registered. NaN while this node may miss events: never unchanged.
+   */
+  mark(): RevocationMark {
+    return this.listening() ? this.heard : Number.NaN;
+  }
+
+  /**
+   * Whether a socket registered just now still has a live session. Any end of sessions that could
+   * have ended it after the read that began at `mark` was announced after that read began: if this
+   * node heard none since (and heard everything), there is nothing to check; an announcement still
+   * on its way finds the socket registered. Otherwise one query, shared with the sockets registered
+   * meanwhile. Without a mark, always the query.
+   */
+  stillLive(sessionId: number, mark?: RevocationMark): Promise<boolean> {
+    if (mark === this.heard && this.listening()) return Promise.resolve(true);
+    return this.liveCheck.load(sessionId);
   }
 
   /**
@@ -57,11 +89,6 @@ export class SessionRevocation {
     if (scope.sessionIds) event.sessionIds = [...scope.sessionIds];
     else if (scope.allExcept != null) event.allExcept = scope.allExcept;
     return this.hub.publish(event);
-  }
-
-  /** Whether a socket's session is still usable (the check right after registering it; sockets connecting together share one query). */
-  isLive(sessionId: number): Promise<boolean> {
-    return this.liveCheck.load(sessionId);
   }
 
   private readonly liveCheck = new BatchLoader<number, boolean>(async (ids) => {

@@ -10,6 +10,7 @@ import { socketToken } from '../http/router.js';
 import { API_ANSWER } from '../http/security.js';
 import type { Gateway } from './gateway.js';
 import { tooManySockets } from './replies.js';
+import type { RevocationMark } from './session-revocation.js';
 import type { RealtimeServices } from './services.js';
 import { SOCKET_ADMISSION } from './socket-admission.js';
 
@@ -25,7 +26,7 @@ const MAX_PAYLOAD = 64 * 1024;
  */
 export async function installSocket(app: FastifyInstance, gateway: Gateway, services: Pick<RealtimeServices, 'authenticate' | 'can'>) {
   await app.register(websocket, { options: { maxPayload: MAX_PAYLOAD } });
-  const accepted = new WeakMap<FastifyRequest, { member?: Member; token?: string; ip: string }>();
+  const accepted = new WeakMap<FastifyRequest, { member?: Member; token?: string; ip: string; mark?: RevocationMark }>();
 
   app.get(
     '/socket',
@@ -42,6 +43,7 @@ export async function installSocket(app: FastifyInstance, gateway: Gateway, serv
         const token = socketToken(req);
         if (!token) return void accepted.set(req, { ip });
         let member: Member;
+        const mark = gateway.sessionMark();
         try {
           member = await admit(await services.authenticate(token), SOCKET_ADMISSION, services.can);
         } catch (error) {
@@ -49,13 +51,13 @@ export async function installSocket(app: FastifyInstance, gateway: Gateway, serv
           throw error;
         }
         if (!gateway.wouldAccept(ip, member.id)) return refuse(tooManySockets());
-        accepted.set(req, { member, token, ip });
+        accepted.set(req, { member, token, ip, mark });
       },
     },
     (socket, req) => {
       const found = accepted.get(req);
       releaseUpgrade(socket, req);
-      gateway.attach(socket, found?.ip ?? req.ip, found?.member, found?.token);
+      gateway.attach(socket, found?.ip ?? req.ip, found?.member, found?.token, found?.mark);
     },
   );
 }

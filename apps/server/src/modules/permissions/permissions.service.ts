@@ -7,19 +7,35 @@ const CACHE_MS = 5_000;
 
 export class PermissionsService {
   private cached?: { at: number; authority: Authority };
+  /**
+   * The read under way: callers that find the cache due at the same time share it (a connect burst
+   * asked once per socket in flight when it lapsed: 77 reads where 2 were due, 2026-11-28).
+   */
+  private loading?: Promise<Authority>;
+  /** Bumped by invalidate: a read that began before it answers its callers but is not kept. */
+  private generation = 0;
 
   constructor(
     private readonly permissions: PermissionsRepository,
     private readonly now: () => number = Date.now,
   ) {}
 
-  async authority(): Promise<Authority> {
-    if (this.cached && this.now() - this.cached.at < CACHE_MS) return this.cached.authority;
+  authority(): Promise<Authority> {
+    if (this.cached && this.now() - this.cached.at < CACHE_MS) return Promise.resolve(this.cached.authority);
+    if (this.loading) return this.loading;
+    const loading = this.load().finally(() => {
+      if (this.loading === loading) this.loading = undefined;
+    });
+    return (this.loading = loading);
+  }
+
+  private async load(): Promise<Authority> {
+    const generation = this.generation;
     const rows = await this.permissions.listAllowed();
     const known = new Set<string>(PERMISSION_FLAGS);
     const of = (vip: number) => levelAuthority(rows.filter((r) => r.vip === vip && known.has(r.flag)).map((r) => r.flag as PermissionFlag));
     const authority: Authority = { vip0: of(0), vip1: of(1), vip2: of(2) };
-    this.cached = { at: this.now(), authority };
+    if (generation === this.generation) this.cached = { at: this.now(), authority };
     return authority;
   }
 
@@ -30,5 +46,7 @@ export class PermissionsService {
 
   invalidate(): void {
     this.cached = undefined;
+    this.loading = undefined;
+    this.generation++;
   }
 }

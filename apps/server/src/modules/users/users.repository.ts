@@ -6,6 +6,14 @@ import type { Database, NewUser, UserRow, UserUpdate } from '../../db/schema.js'
 /** A member's row by id, compiled once: the session check of every request reads it too. */
 export const userById = fixedQuery((db, id: number) => db.selectFrom('users').selectAll().where('id', '=', id));
 
+/** The one activity stamp UPDATE (UsersRepository.touchActive and touchActiveReturning). */
+function stampActivity(trx: DbOrTx, ids: readonly number[], now: number) {
+  return trx
+    .updateTable('users')
+    .set((eb) => withShownActivity(eb, { last_active_at: now }))
+    .where('id', 'in', ids);
+}
+
 export class UsersRepository {
   constructor(private readonly db: Db) {}
 
@@ -68,22 +76,13 @@ export class UsersRepository {
   /** Activity stamp: seen by everyone while the member is visible, only by those who see through invisible mode while not. */
   async touchActive(id: number | readonly number[], now: number, trx: DbOrTx = this.db): Promise<void> {
     if (typeof id !== 'number' && !id.length) return;
-    await trx
-      .updateTable('users')
-      .set((eb) => withShownActivity(eb, { last_active_at: now }))
-      .where('id', typeof id === 'number' ? '=' : 'in', id)
-      .execute();
+    await stampActivity(trx, typeof id === 'number' ? [id] : id, now).execute();
   }
 
   /** touchActive, answering the rows as they are after it (in no particular order). */
   touchActiveReturning(ids: readonly number[], now: number, trx: DbOrTx = this.db): Promise<UserRow[]> {
     if (!ids.length) return Promise.resolve([]);
-    return trx
-      .updateTable('users')
-      .set((eb) => withShownActivity(eb, { last_active_at: now }))
-      .where('id', 'in', ids)
-      .returningAll()
-      .execute();
+    return stampActivity(trx, ids, now).returningAll().execute();
   }
 
   listByStatus(status: number, limit: number, trx: DbOrTx = this.db): Promise<UserRow[]> {

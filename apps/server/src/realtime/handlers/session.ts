@@ -17,6 +17,7 @@ export const init: OptHandler<typeof OPT.init> = {
     const { connection } = ctx;
     if (!connection.member) {
       let member;
+      const mark = ctx.sessionMark();
       try {
         member = await admit(await ctx.services.authenticate(message.token), SOCKET_ADMISSION, ctx.services.can);
       } catch (error) {
@@ -25,7 +26,7 @@ export const init: OptHandler<typeof OPT.init> = {
       }
       if (member.id !== message.uid) return refuse(ctx, fail('no_permission'), message.req, SOCKET_CLOSE.forbidden);
       connection.token = message.token;
-      if (!(await ctx.goOnline(connection, member, message.req))) return;
+      if (!(await ctx.goOnline(connection, member, message.req, mark))) return;
     } else if (connection.member.id !== message.uid) {
       return refuse(ctx, fail('no_permission'), message.req, SOCKET_CLOSE.forbidden);
     }

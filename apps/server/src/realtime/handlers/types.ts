@@ -3,6 +3,7 @@ import type { Member } from '../../domain/member.js';
 import type { Connection } from '../connection.js';
 import type { HubEvent } from '../hub.js';
 import type { RealtimeServices } from '../services.js';
+import type { RevocationMark } from '../session-revocation.js';
 
 /** What a handler may do: answer its own socket, tell other members (through the hub), use the services. */
 export interface HandlerContext {
@@ -17,7 +18,9 @@ export interface HandlerContext {
    * Registers an authenticated socket (presence, last active) and announces a member who came
    * online. False: refused (too many sockets, or the session just ended), and the socket is closing.
    */
-  goOnline(connection: Connection, member: Member, req?: string): Promise<boolean>;
+  goOnline(connection: Connection, member: Member, req?: string, mark?: RevocationMark): Promise<boolean>;
+  /** Taken before a socket's session is read and handed to goOnline: whether it must be checked again. */
+  sessionMark(): RevocationMark;
   /** Replaces the socket's member (new level, permissions, visibility). */
   refreshMember(connection: Connection, member: Member): Promise<void>;
 }
