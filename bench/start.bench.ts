@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort, ROOT } from './lib/proc.js';
 import { report, type Row } from './lib/report.js';
+import { median } from './lib/spread.js';
 
 /**
  * Starting the server: the compiled bundle `npm start` runs (`node apps/server/dist/main.js`, built
@@ -72,11 +73,6 @@ async function startOnce(variant: Variant, dataDir: string): Promise<Sample> {
   }
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 export async function startBench(): Promise<void> {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { WebSocket } from 'ws';
+import { median } from './spread.js';
 
 /**
  * The socket bench's clients: many idle sockets, and pairs of sockets writing to each other.
@@ -222,9 +223,7 @@ export class PairTraffic {
 
 /** The result nearest the median rate, carrying the median rate itself (the mean of the middle two for an even count). */
 export function medianRound(results: TrafficResult[]): TrafficResult {
-  const sorted = results.map((r) => r.rate).sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  const rate = sorted.length % 2 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2);
+  const rate = Math.round(median(results.map((r) => r.rate)));
   const nearest = results.reduce((best, r) => (Math.abs(r.rate - rate) < Math.abs(best.rate - rate) ? r : best));
   return { ...nearest, rate };
 }

@@ -7,11 +7,15 @@ export interface Spread {
   max: number;
 }
 
-export function spread(values: number[]): Spread {
+/** The middle value (the mean of the middle two for an even count). */
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
-  const median = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-  return { median: Math.round(median * 100) / 100, min: sorted[0]!, max: sorted.at(-1)! };
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+export function spread(values: number[]): Spread {
+  return { median: Math.round(median(values) * 100) / 100, min: Math.min(...values), max: Math.max(...values) };
 }
 
 export const show = (s: Spread, unit = '') => `${s.median}${unit} (${s.min}–${s.max})`;

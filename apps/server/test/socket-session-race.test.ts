@@ -1,4 +1,4 @@
-import { SOCKET_CLOSE } from '@kindred/protocol';
+import { KIND, OPT, SOCKET_CLOSE } from '@kindred/protocol';
 import { describe, expect, it, vi } from 'vitest';
 import type { Member } from '../src/domain/member.js';
 import { LocalHub } from '../src/realtime/hub.js';
@@ -37,7 +37,7 @@ describe('a session ending while its socket authenticates', () => {
 
     expect((await socket.closed).code).toBe(SOCKET_CLOSE.unauthorized);
     expect(liveChecks).toHaveBeenCalledTimes(1);
-    expect(socket.pending(0)).toEqual([]);
+    expect(socket.pending(KIND.contacts)).toEqual([]);
   });
 
   it('closes (4401) a socket authenticated by its init message', async () => {
@@ -46,10 +46,10 @@ describe('a session ending while its socket authenticates', () => {
     endAfterRead(ctx);
 
     const socket = await connectSocket(ctx);
-    socket.send({ opt: 100, uid: user.id, token, req: 'i1' });
+    socket.send({ opt: OPT.init, uid: user.id, token, req: 'i1' });
 
     expect((await socket.closed).code).toBe(SOCKET_CLOSE.unauthorized);
-    expect(socket.pending(0)).toEqual([]);
+    expect(socket.pending(KIND.contacts)).toEqual([]);
   });
 
   it('reads nothing more when no session ended meanwhile: the socket is served', async () => {
