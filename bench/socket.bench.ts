@@ -33,7 +33,7 @@ import { closeSockets, medianRound, openSockets, PairTraffic, sleep, SOURCE_ADDR
  * alternating rounds per pair of targets), BENCH_SOCKET_ONLY (postgres or sqlite: one database's targets); BENCH_SERVER_NODE_ARGS
  * are handed to node for our server processes (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile them).
  * BENCH_SOCKET_BEFORE=<dir>: a copy of the repository (its apps/server/src at least, node_modules linked)
- * whose server joins the PostgreSQL alternation as a third target (ours, relay, before, ours…): a
+ * whose server joins each database's alternation as a third target (ours, relay, before, ours…): a
  * change measured beside the code it replaces in the same rounds. BENCH_SOCKET_TWO_NODES=0 skips the two-node phase.
  * BENCH_SOCKET_CHECKPOINT=0: no checkpoint forced before the PostgreSQL latency phases (checkpoint() below).
  * A run with other than the default sockets writes bench/results/socket.tmp.
@@ -314,14 +314,18 @@ export async function socketBench(): Promise<void> {
   const sqlite = ONLY === 'postgres' ? undefined : await seedSqlite(idleCount + PAIRS * 2);
   if (sqlite) try {
     const file = path.join(sqlite.dataDir, 'kindred.sqlite');
-    const [ours, relay] = await alternate(
+    const before = BEFORE
+      ? [[oursTarget('before, SQLite, 1 node', { DATA_DIR: sqlite.dataDir }, 1, sqlite.members, idleCount, path.join(BEFORE, 'apps/server/src/main.ts')), oursRates] as [Target, Rates]]
+      : [];
+    const [ours, relay, earlier] = await alternate(
       [
         [oursTarget('ours, SQLite, 1 node', { DATA_DIR: sqlite.dataDir }, 1, sqlite.members, idleCount), oursRates],
         [bareTarget({ sqlite: file, members: sqlite.members, idleCount }), relayRates],
+        ...before,
       ],
       idleCount,
     );
-    phases.push(relay!, ours!);
+    phases.push(relay!, ours!, ...(earlier ? [earlier] : []));
   } finally {
     fs.rmSync(sqlite.dataDir, { recursive: true, force: true });
   }

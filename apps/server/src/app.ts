@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { DestinationStream } from 'pino';
 import { composeServices, type CompositionDeps, type Services } from './composition.js';
+import { beforeGroupCommitBatches } from './db/group-commit.js';
 import { StorageHealth } from './db/storage-health.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { lazyChildLogger, loggerOptions } from './http/logging.js';
@@ -37,6 +38,7 @@ import { translateRoutes } from './modules/translate/translate.routes.js';
 import { trendsRoutes } from './modules/trends/trends.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { installRealtime } from './realtime/install.js';
+import { flushFrames } from './realtime/connection.js';
 
 /** The services' ingredients (composition.ts) and what only the Fastify instance needs. */
 export interface AppDeps extends CompositionDeps {
@@ -122,6 +124,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
   });
   observability.watchRealtime(gateway, services.realtime.hub);
+  // Acknowledgements and deliveries held back this turn leave before the next chat batch's transaction.
+  const stopFlushing = beforeGroupCommitBatches(database.db, flushFrames);
+  app.addHook('onClose', async () => stopFlushing());
   membersRoutes(router, services.members);
   likesRoutes(router, services.likes);
   trendsRoutes(router, services.trends, now);

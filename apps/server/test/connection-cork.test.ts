@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import type { WebSocket } from 'ws';
 import { describe, expect, test } from 'vitest';
-import { Connection } from '../src/realtime/connection.js';
+import { Connection, flushFrames } from '../src/realtime/connection.js';
 
 /** A stand-in for ws: `send` writes to the TCP socket ws keeps in `_socket`, here a Writable that counts its writes. */
 function fakeSocket() {
@@ -44,5 +44,20 @@ describe('frames sent in one turn', () => {
     await turn();
     await turn();
     expect(a.writes.map((w) => w.map((x) => JSON.parse(x).opt))).toEqual([[0, 2, 3], [4]]);
+  });
+
+  test('leave at once when flushFrames is called (before a group commit batch holds the event loop)', async () => {
+    const a = fakeSocket();
+    const connection = new Connection(a.ws, '127.0.0.1', () => undefined);
+    connection.send({ kind: 11, opt: 0, status: 'success' } as never);
+    connection.send({ kind: 11, opt: 1, status: 'success' } as never);
+    expect(a.writes).toEqual([]);
+    flushFrames();
+    expect(a.writes.map((w) => w.map((x) => JSON.parse(x).opt))).toEqual([[0, 1]]);
+    // The turn's end finds nothing left to send, and the next frame is held back again.
+    connection.send({ kind: 11, opt: 2, status: 'success' } as never);
+    expect(a.writes).toHaveLength(1);
+    await turn();
+    expect(a.writes.map((w) => w.map((x) => JSON.parse(x).opt))).toEqual([[0, 1], [2]]);
   });
 });

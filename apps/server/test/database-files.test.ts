@@ -66,6 +66,15 @@ describe('the SQLite files', () => {
     expect(await synchronous('full')).toBe(2);
     expect(await synchronous('normal')).toBe(1); // NORMAL
   });
+
+  it('keep statement journals in memory (temp_store MEMORY), not in a temporary file per multi-row write', async () => {
+    const handle = openDatabase({ kind: 'sqlite', file: path.join(tempDir(), 'kindred.sqlite') });
+    try {
+      expect((await sql<{ temp_store: number }>`pragma temp_store`.execute(handle.db)).rows[0]!.temp_store).toBe(2); // MEMORY
+    } finally {
+      await handle.destroy();
+    }
+  });
 });
 
 describe('SQLITE_SYNCHRONOUS and MIN_FREE_DISK_MB', () => {

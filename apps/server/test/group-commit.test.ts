@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Tx } from '../src/db/database.js';
-import { GroupCommit } from '../src/db/group-commit.js';
+import { beforeGroupCommitBatches, GroupCommit } from '../src/db/group-commit.js';
 import { buildUser } from './helpers/factories.js';
 import { useSharedApp, type TestApp } from './helpers/test-app.js';
 
@@ -36,6 +36,23 @@ describe('GroupCommit', () => {
     expect(await stored()).toEqual(['a', 'b', 'c']);
     expect(ids).toHaveLength(3);
     expect(ids[1]).toBeLessThan(ids[2]!);
+  });
+
+  it('runs the hooks given for its database before each batch starts (the live connection sends its held-back frames there)', async () => {
+    const ctx = app();
+    const { user } = await buildUser(ctx);
+    const { writer, transactions, stored } = noticeWriter(ctx, user.id, { maxBatch: 2 });
+    // The transactions begun when the hook runs: it runs before each batch's first write.
+    const seen: number[] = [];
+    const stop = beforeGroupCommitBatches(ctx.db, () => void seen.push(transactions.length));
+    await Promise.all(['a', 'b', 'c'].map((item) => writer.submit(item)));
+    stop();
+    await writer.submit('d');
+
+    expect(transactions).toHaveLength(3);
+    // Before each of the first two batches (a b, then c), not after stop.
+    expect(seen).toEqual([0, 1]);
+    expect(await stored()).toEqual(['a', 'b', 'c', 'd']);
   });
 
   it('writes at most maxBatch items a transaction; items arriving meanwhile wait for the next one', async () => {

@@ -62,6 +62,12 @@ export function openDatabase(database: Config['database'], options: { poolSize?:
   // ones may be lost (README, Security). Both keep the database consistent.
   sqlite.pragma(`synchronous = ${database.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
   sqlite.pragma('busy_timeout = 5000');
+  // A statement that writes many rows inside a transaction (a chat batch's INSERT, its sides'
+  // upsert) keeps a statement journal, to undo just that statement if it fails. With the default
+  // temp_store SQLite creates, writes and deletes a temporary file for it each time: 14 % of the
+  // server's CPU at half the chat's saturation (`perf`, socket bench, 2026-11-28). In memory it
+  // costs a copy of the pages the statement touches.
+  sqlite.pragma('temp_store = MEMORY');
   const errors = queryErrors();
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log: errors.log });
   direct.set(db, { sqlite, reportError: errors.report });

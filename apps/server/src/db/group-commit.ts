@@ -28,6 +28,22 @@ export function observeGroupCommits(db: Db, observer: GroupCommitObserver): () =
   };
 }
 
+/** Work each batch written to a database waits for before it starts (beforeGroupCommitBatches). */
+const beforeBatch = new WeakMap<Db, Set<() => void>>();
+
+/**
+ * Runs `hook` before every batch written to `db` starts; answers how to stop. The live connection
+ * sends the frames it held back this turn (realtime/connection.ts): on SQLite a batch holds the
+ * event loop from its first statement to its commit, and the next batch is taken in the same
+ * phase of the loop as those frames would leave, before them, so each acknowledgement and delivery
+ * also waited for the next batch's transaction (7–12 ms at saturation, 2026-11-28).
+ */
+export function beforeGroupCommitBatches(db: Db, hook: () => void): () => void {
+  const hooks = beforeBatch.get(db) ?? new Set();
+  beforeBatch.set(db, hooks.add(hook));
+  return () => void hooks.delete(hook);
+}
+
 export interface GroupCommitOptions<T, R> {
   /** The writer's name in the metrics (default `writes`). */
   name?: string;
@@ -109,6 +125,7 @@ export class GroupCommit<T, R> {
     if (!this.queue.length || this.gated || this.inFlight >= this.options.concurrency) return;
     const batch = this.queue.splice(0, this.options.maxBatch);
     if (this.options.order) batch.sort((a, b) => this.options.order!(a.item, b.item));
+    for (const hook of beforeBatch.get(this.db) ?? []) hook();
     this.inFlight += 1;
     let open = !this.options.pipelined;
     this.gated = !open;

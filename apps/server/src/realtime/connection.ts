@@ -11,9 +11,9 @@ const NOTHING_AFTER: Promise<void> = Promise.resolve();
 
 /**
  * Sockets whose frames of this turn are held back, to leave in one write each once the turn's
- * work is done. A commit settles many messages at once: a sender's acknowledgements and a
- * recipient's deliveries from it would otherwise cost one system call per frame (the biggest
- * cost of a chat message after JSON, in the socket bench's profile).
+ * work is done (or sooner: flushFrames). A commit settles many messages at once: a sender's
+ * acknowledgements and a recipient's deliveries from it would otherwise cost one system call per
+ * frame (the biggest cost of a chat message after JSON, in the socket bench's profile).
  */
 const corked = new Set<Duplex>();
 let flushScheduled = false;
@@ -22,6 +22,12 @@ const flush = () => {
   for (const socket of corked) socket.uncork();
   corked.clear();
 };
+
+/**
+ * Sends the frames held back so far now, not at the end of the turn: before work that holds the
+ * event loop (a group commit's batch on SQLite, db/group-commit.ts beforeGroupCommitBatches).
+ */
+export const flushFrames = (): void => flush();
 
 /**
  * One open socket. Messages from the client are handled one at a time, in order (a member's
