@@ -17,17 +17,15 @@ const NOTHING_AFTER: Promise<void> = Promise.resolve();
  */
 const corked = new Set<Duplex>();
 let flushScheduled = false;
-const flush = () => {
+/**
+ * Sends the frames held back so far: at the end of the turn, or sooner, before work that holds the
+ * event loop (a group commit's batch on SQLite, db/group-commit.ts beforeGroupCommitBatches).
+ */
+export const flushFrames = (): void => {
   flushScheduled = false;
   for (const socket of corked) socket.uncork();
   corked.clear();
 };
-
-/**
- * Sends the frames held back so far now, not at the end of the turn: before work that holds the
- * event loop (a group commit's batch on SQLite, db/group-commit.ts beforeGroupCommitBatches).
- */
-export const flushFrames = (): void => flush();
 
 /**
  * One open socket. Messages from the client are handled one at a time, in order (a member's
@@ -88,7 +86,7 @@ export class Connection {
       corked.add(socket);
       if (!flushScheduled) {
         flushScheduled = true;
-        setImmediate(flush);
+        setImmediate(flushFrames);
       }
     }
     this.ws.send(JSON.stringify(message));
