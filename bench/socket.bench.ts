@@ -5,11 +5,12 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/database.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
+import { checkpoint, vacuumAnalyze } from './lib/postgres-upkeep.js';
 import { type Proc, serverEntry, startNode } from './lib/proc.js';
 import { report } from './lib/report.js';
 import { rows, type PhaseResult } from './lib/socket-rows.js';
 import { seedChatMembers, type ChatMember } from './lib/seed-chat.js';
-import { closeSockets, medianRound, openSockets, PairTraffic, sleep, SOURCE_ADDRESSES, type TrafficResult } from './lib/socket-fleet.js';
+import { closeSockets, medianBy, medianRound, openSockets, PairTraffic, sleep, SOURCE_ADDRESSES, type TrafficResult } from './lib/socket-fleet.js';
 
 /**
  * The live connection under load, beside a bare `ws` relay (bench/baselines/bare-ws-relay.ts) in
@@ -23,19 +24,19 @@ import { closeSockets, medianRound, openSockets, PairTraffic, sleep, SOURCE_ADDR
  * costs at the least); our server on SQLite; on PostgreSQL with Redis, one node; the bare relay
  * inserting each message into PostgreSQL; our server on two nodes, every pair split across them
  * (the PostgreSQL targets are skipped without a PostgreSQL and a Redis URL).
- * Ours and the INSERT relay on the same database are measured in ROUNDS alternating rounds (ours,
- * relay, ours, relay…, each a fresh start with the idle sockets connected): the saturation figure
- * of each is the median of its rounds, with the min–max spread beside it, so one noisy minute on a
- * shared machine cannot decide the ratio. Memory is read in the first round, latencies in the last
- * (at rates derived from the median saturation).
+ * The targets of each database are measured in ROUNDS alternating rounds (ours, relay, ours,
+ * relay…; on PostgreSQL the two nodes join each round; each a fresh start with the idle sockets
+ * connected): saturation and each latency figure are the median of the rounds, with each round's
+ * figure beside it, so one noisy minute on a shared machine cannot decide a figure. Memory is read
+ * in the first round; latencies in every round, at rates derived from the median saturation so far.
  * Knobs: `npm run bench -- socket --sockets=2000` or BENCH_SOCKETS; BENCH_SOCKET_PAIRS (50),
  * BENCH_SOCKET_WINDOW (4), BENCH_SOCKET_SECONDS (8 per measurement), BENCH_SOCKET_ROUNDS (3
  * alternating rounds per pair of targets), BENCH_SOCKET_ONLY (postgres or sqlite: one database's targets); BENCH_SERVER_NODE_ARGS
  * are handed to node for our server processes (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile them).
  * BENCH_SOCKET_BEFORE=<dir>: a copy of the repository (its apps/server/src at least, node_modules linked)
  * whose server joins each database's alternation as a third target (ours, relay, before, ours…): a
- * change measured beside the code it replaces in the same rounds. BENCH_SOCKET_TWO_NODES=0 skips the two-node phase.
- * BENCH_SOCKET_CHECKPOINT=0: no checkpoint forced before the PostgreSQL latency phases (checkpoint() below).
+ * change measured beside the code it replaces in the same rounds. BENCH_SOCKET_TWO_NODES=0 leaves the two nodes out of the PostgreSQL rounds.
+ * BENCH_SOCKET_CHECKPOINT=0: no checkpoint forced before the PostgreSQL latency phases (lib/postgres-upkeep.ts).
  * A run with other than the default sockets writes bench/results/socket.tmp.
  */
 
@@ -70,7 +71,8 @@ interface Target {
   postgres?: string;
 }
 
-type Rates = (saturation: TrafficResult) => Record<string, number>;
+/** Rates to time latency at, from the target's saturation (and every target's median saturation so far, in the order given to alternate). */
+type Rates = (saturation: TrafficResult, medians?: (TrafficResult | undefined)[]) => Record<string, number>;
 interface RoundResult {
   idle: number;
   idleFailed: number;
@@ -91,22 +93,27 @@ async function phase(target: Target, idleCount: number, rates: Rates): Promise<P
 }
 
 /**
- * Ours and its baseline in ROUNDS alternating rounds. Memory is read in the first round of each;
- * latency in the last, at rates derived from the median saturation of all its rounds.
+ * Targets in ROUNDS alternating rounds. Memory is read in the first round of each; saturation and
+ * latency in every round, latency at rates derived from the median saturation so far (the round's
+ * own included), so a figure is the median of its rounds with their spread beside it and one stall
+ * of the machine cannot decide it (the same code measured a p99 of 15 ms in one single-round run and
+ * 75 ms in another, 2026-11-28). `rates` also gets each target's median saturation so far (the
+ * second node's latency is measured at the first's rate).
  */
 async function alternate(targets: [Target, Rates][], idleCount: number): Promise<PhaseResult[]> {
   const rounds: RoundResult[][] = targets.map(() => []);
   for (let r = 0; r < ROUNDS; r++) {
     for (const [t, [target, rates]] of targets.entries()) {
       const done = rounds[t]!;
-      const last = r === ROUNDS - 1;
-      const ratesOfMedian: Rates = (sat) => rates(medianRound([...done.map((d) => d.saturation), sat]));
-      done.push(await round(target, idleCount, r, { memory: r === 0, rates: last ? ratesOfMedian : undefined, of: ROUNDS }));
+      const soFar = () => rounds.map((of) => (of.length ? medianRound(of.map((d) => d.saturation)) : undefined));
+      const ratesOfMedian: Rates = (sat) => rates(medianRound([...done.map((d) => d.saturation), sat]), soFar());
+      done.push(await round(target, idleCount, r, { memory: r === 0, rates: ratesOfMedian, of: ROUNDS }));
     }
   }
   return targets.map(([target], t) => {
     const result = summarize(target.label, rounds[t]!);
-    console.log(`  ${target.label}: saturation median ${result.saturation.rate} msg/s over ${ROUNDS} rounds (${result.saturationSpread.join('–')}: ${result.saturationRounds.join(', ')})`);
+    const latency = Object.entries(result.atRateP99Rounds).map(([name, p99s]) => `; p99 at ${name}: median ${result.atRate[name]?.p99} ms (${p99s.join(', ')})`);
+    console.log(`  ${target.label}: saturation median ${result.saturation.rate} msg/s over ${ROUNDS} rounds (${result.saturationSpread.join('–')}: ${result.saturationRounds.join(', ')})${latency.join('')}`);
     return result;
   });
 }
@@ -128,14 +135,27 @@ function summarize(label: string, rounds: RoundResult[]): PhaseResult {
     saturation: medianRound(rounds.map((r) => r.saturation)),
     saturationRounds: rates,
     saturationSpread: [Math.min(...rates), Math.max(...rates)],
-    atRate: rounds.at(-1)!.atRate,
+    ...latencyOver(rounds),
   };
+}
+
+/** Per rate name: the round whose p99 is the median of the rounds that measured it, and each round's p99 in order. */
+function latencyOver(rounds: RoundResult[]): Pick<PhaseResult, 'atRate' | 'atRateP99Rounds'> {
+  const atRate: Record<string, TrafficResult> = {};
+  const atRateP99Rounds: Record<string, number[]> = {};
+  for (const name of new Set(rounds.flatMap((r) => Object.keys(r.atRate)))) {
+    const measured = rounds.flatMap((r) => (r.atRate[name] ? [r.atRate[name]] : []));
+    atRateP99Rounds[name] = measured.map((m) => m.p99);
+    atRate[name] = medianBy(measured, (m) => m.p99);
+  }
+  return { atRate, atRateP99Rounds };
 }
 
 /** One start of a target: pairs warm up, idle sockets connect (RSS read around it if `memory`), saturation, then latency at `rates`. */
 async function round(target: Target, idleCount: number, r: number, options: { memory: boolean; rates?: Rates; of?: number }): Promise<RoundResult> {
   const name = options.of ? `${target.label} [round ${r + 1}/${options.of}]` : target.label;
   console.log(`  ${name}: starting · load ${loadAvg()}`);
+  if (target.postgres) await vacuumAnalyze(target.postgres);
   const server = await target.start(r);
   try {
     const pairUrls = Array.from({ length: PAIRS * 2 }, (_, j) => target.pairUrl(server, j));
@@ -188,28 +208,6 @@ async function round(target: Target, idleCount: number, r: number, options: { me
   } finally {
     await server.stop();
   }
-}
-
-/**
- * PostgreSQL writes a checkpoint every 5 minutes (checkpoint_timeout) or after enough WAL: while
- * one runs, the first change to each page writes the whole page to the WAL again, and it ends in
- * an fsync of every file it wrote. Where it falls decides part of a round's p99 (2026-11-28 01:27,
- * a checkpoint running: the relay that only INSERTs had a 323 ms p99 beside our 331 ms). Forced
- * just before the latency phases, of ours and of the relay alike, the next timed one is minutes
- * away. Needs a superuser (or pg_checkpoint); refused, the phase runs as before and says so.
- * BENCH_SOCKET_CHECKPOINT=0 leaves the checkpoints to PostgreSQL.
- */
-async function checkpoint(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query('checkpoint');
-  } catch (error) {
-    console.log(`  checkpoint before the latency phase refused (${(error as Error).message}): a running checkpoint may land in it`);
-  } finally {
-    await client.end();
-  }
-  await sleep(1_000);
 }
 
 /**
@@ -348,22 +346,22 @@ export async function socketBench(): Promise<void> {
       const before = BEFORE
         ? [[oursTarget('before, PostgreSQL + Redis, 1 node', { ...env, REDIS_PREFIX: `${schema}c` }, 1, members, idleCount, path.join(BEFORE, 'apps/server/src/main.ts')), oursRates] as [Target, Rates]]
         : [];
-      const [one, relay, earlier] = await alternate(
+      // The second node's rounds alternate with the first's, at the first's median rate so far: its
+      // added p99 compares two figures of the same minutes, not of runs minutes apart.
+      const twoNodes: [Target, Rates][] = process.env.BENCH_SOCKET_TWO_NODES === '0' ? [] : [[
+        oursTarget('ours, PostgreSQL + Redis, 2 nodes', { ...env, REDIS_PREFIX: `${schema}b` }, 2, members, idleCount),
+        (sat, medians) => ({ 'half our saturation': Math.round(sat.rate / 2), 'half the 1-node saturation': Math.round((medians?.[0] ?? sat).rate / 2) }),
+      ]];
+      const [one, relay, ...rest] = await alternate(
         [
           [oursTarget('ours, PostgreSQL + Redis, 1 node', { ...env, REDIS_PREFIX: `${schema}a` }, 1, members, idleCount), oursRates],
           [bareTarget({ postgres: url, members, idleCount }), relayRates],
           ...before,
+          ...twoNodes,
         ],
         idleCount,
       );
-      phases.push(relay!, one!, ...(earlier ? [earlier] : []));
-      const sameAsOne = Math.round(one!.saturation.rate / 2);
-      if (process.env.BENCH_SOCKET_TWO_NODES !== '0') phases.push(
-        await phase(oursTarget('ours, PostgreSQL + Redis, 2 nodes', { ...env, REDIS_PREFIX: `${schema}b` }, 2, members, idleCount), idleCount, (sat) => ({
-          'half our saturation': Math.round(sat.rate / 2),
-          'half the 1-node saturation': sameAsOne,
-        })),
-      );
+      phases.push(relay!, one!, ...rest);
     } finally {
       await admin.query(`drop schema ${schema} cascade`);
       await admin.end();

@@ -1,0 +1,46 @@
+import pg from 'pg';
+import { sleep } from './socket-fleet.js';
+
+/** What the socket bench (bench/socket.bench.ts) does to a PostgreSQL target's database between its phases. */
+
+/**
+ * Each round starts from tables as autovacuum keeps them between bursts. A round's ~300,000
+ * messages update the pairs' 200 conversation rows as often, well within autovacuum's one-minute
+ * naptime, and the next connects then paid for it: the catch-up's statements on `conversations`
+ * (summaries, watchers) took 20–180 ms each in PostgreSQL's statement log, and 10,000 connects took
+ * 2.8, 6.7 and 13.8 s in three rounds of the same code (SQLite: 2.5–3.2 s); replayed with 300,000
+ * updates of 200 rows, 8.2 s against 3.4 s before them and 3.5 s once analyzed (2026-11-28).
+ * VACUUM (ANALYZE) of the bench's schema before each round, ours and the relay alike.
+ */
+export async function vacuumAnalyze(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string }>('select tablename as name from pg_tables where schemaname = current_schema()');
+    for (const { name } of rows) await client.query(`vacuum (analyze) "${name}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * PostgreSQL writes a checkpoint every 5 minutes (checkpoint_timeout) or after enough WAL: while
+ * one runs, the first change to each page writes the whole page to the WAL again, and it ends in
+ * an fsync of every file it wrote. Where it falls decides part of a round's p99 (2026-11-28 01:27,
+ * a checkpoint running: the relay that only INSERTs had a 323 ms p99 beside our 331 ms). Forced
+ * just before the latency phases, of ours and of the relay alike, the next timed one is minutes
+ * away. Needs a superuser (or pg_checkpoint); refused, the phase runs as before and says so.
+ * BENCH_SOCKET_CHECKPOINT=0 leaves the checkpoints to PostgreSQL.
+ */
+export async function checkpoint(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('checkpoint');
+  } catch (error) {
+    console.log(`  checkpoint before the latency phase refused (${(error as Error).message}): a running checkpoint may land in it`);
+  } finally {
+    await client.end();
+  }
+  await sleep(1_000);
+}
