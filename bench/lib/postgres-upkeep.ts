@@ -4,13 +4,13 @@ import { sleep } from './socket-fleet.js';
 /** What the socket bench (bench/socket.bench.ts) does to a PostgreSQL target's database between its phases. */
 
 /**
- * Each round starts from tables as autovacuum keeps them between bursts. A round's ~300,000
- * messages update the pairs' 200 conversation rows as often, well within autovacuum's one-minute
- * naptime, and the next connects then paid for it: the catch-up's statements on `conversations`
- * (summaries, watchers) took 20–180 ms each in PostgreSQL's statement log, and 10,000 connects took
- * 2.8, 6.7 and 13.8 s in three rounds of the same code (SQLite: 2.5–3.2 s); replayed with 300,000
- * updates of 200 rows, 8.2 s against 3.4 s before them and 3.5 s once analyzed (2026-11-28).
- * VACUUM (ANALYZE) of the bench's schema before each round, ours and the relay alike.
+ * Each round starts from vacuumed and analyzed tables. A round's ~300,000 messages update the
+ * pairs' 200 conversation rows as often, and a machine may run PostgreSQL with autovacuum off (this
+ * one's conf.d/90-ci.conf does): the next round's connects then paid for every dead row version —
+ * the catch-up's statements on `conversations` (summaries, watchers) took 20–180 ms each in
+ * PostgreSQL's statement log, and 10,000 connects took 2.8, 6.7 and 13.8 s in three rounds of the
+ * same code (SQLite: 2.5–3.2 s); replayed with 300,000 updates of 200 rows, 8.2 s against 3.4 s
+ * before them and 3.5 s once analyzed (2026-11-28). Ours and the relay alike.
  */
 export async function vacuumAnalyze(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
