@@ -10,7 +10,8 @@ import { type Proc, serverEntry, startNode } from './lib/proc.js';
 import { report } from './lib/report.js';
 import { rows, type PhaseResult } from './lib/socket-rows.js';
 import { seedChatMembers, type ChatMember } from './lib/seed-chat.js';
-import { closeSockets, medianBy, medianRound, openSockets, PairTraffic, sleep, SOURCE_ADDRESSES, type TrafficResult } from './lib/socket-fleet.js';
+import { medianBy } from './lib/spread.js';
+import { closeSockets, medianRound, openSockets, PairTraffic, sleep, SOURCE_ADDRESSES, type TrafficResult } from './lib/socket-fleet.js';
 
 /**
  * The live connection under load, beside a bare `ws` relay (bench/baselines/bare-ws-relay.ts) in

@@ -13,14 +13,10 @@ import { sleep } from './socket-fleet.js';
  * before them and 3.5 s once analyzed (2026-11-28). Ours and the relay alike.
  */
 export async function vacuumAnalyze(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
+  await withClient(url, async (client) => {
     const { rows } = await client.query<{ name: string }>('select tablename as name from pg_tables where schemaname = current_schema()');
-    for (const { name } of rows) await client.query(`vacuum (analyze) "${name}"`);
-  } finally {
-    await client.end();
-  }
+    for (const { name } of rows) await client.query(`vacuum (analyze) ${client.escapeIdentifier(name)}`);
+  });
 }
 
 /**
@@ -33,14 +29,23 @@ export async function vacuumAnalyze(url: string): Promise<void> {
  * BENCH_SOCKET_CHECKPOINT=0 leaves the checkpoints to PostgreSQL.
  */
 export async function checkpoint(url: string): Promise<void> {
+  await withClient(url, async (client) => {
+    try {
+      await client.query('checkpoint');
+    } catch (error) {
+      console.log(`  checkpoint before the latency phase refused (${(error as Error).message}): a running checkpoint may land in it`);
+    }
+  });
+  await sleep(1_000);
+}
+
+/** A connection of its own for one piece of upkeep (VACUUM cannot run inside the bench's transactions or pool). */
+async function withClient(url: string, work: (client: pg.Client) => Promise<void>): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query('checkpoint');
-  } catch (error) {
-    console.log(`  checkpoint before the latency phase refused (${(error as Error).message}): a running checkpoint may land in it`);
+    await work(client);
   } finally {
     await client.end();
   }
-  await sleep(1_000);
 }

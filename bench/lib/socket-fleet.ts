@@ -228,10 +228,4 @@ export function medianRound(results: TrafficResult[]): TrafficResult {
   return { ...nearest, rate };
 }
 
-/** The item whose `key` is the median (the lower middle for an even count). */
-export function medianBy<T>(items: T[], key: (item: T) => number): T {
-  const sorted = [...items].sort((a, b) => key(a) - key(b));
-  return sorted[(sorted.length - 1) >> 1]!;
-}
-
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

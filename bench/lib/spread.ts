@@ -14,6 +14,12 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
+/** The item whose `key` is the median (the lower middle for an even count): a whole round, not just its figure. */
+export function medianBy<T>(items: T[], key: (item: T) => number): T {
+  const sorted = [...items].sort((a, b) => key(a) - key(b));
+  return sorted[(sorted.length - 1) >> 1]!;
+}
+
 export function spread(values: number[]): Spread {
   return { median: Math.round(median(values) * 100) / 100, min: Math.min(...values), max: Math.max(...values) };
 }

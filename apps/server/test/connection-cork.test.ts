@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import type { WebSocket } from 'ws';
 import { describe, expect, test } from 'vitest';
+import { KIND } from '@kindred/protocol';
 import { Connection, flushFrames } from '../src/realtime/connection.js';
 
 /** A stand-in for ws: `send` writes to the TCP socket ws keeps in `_socket`, here a Writable that counts its writes. */
@@ -21,6 +22,8 @@ function fakeSocket() {
 }
 
 const turn = () => new Promise((resolve) => setImmediate(resolve));
+/** A frame the tests tell apart by its opt (the transport does not read what it carries). */
+const frame = (marker: number) => ({ kind: KIND.notice, opt: marker, status: 'success' }) as never;
 
 describe('frames sent in one turn', () => {
   test('leave in one write per socket, in the order sent, once the turn is done', async () => {
@@ -28,10 +31,10 @@ describe('frames sent in one turn', () => {
     const b = fakeSocket();
     const first = new Connection(a.ws, '127.0.0.1', () => undefined);
     const second = new Connection(b.ws, '127.0.0.1', () => undefined);
-    first.send({ kind: 11, opt: 0, status: 'success' } as never);
-    second.send({ kind: 11, opt: 1, status: 'success' } as never);
-    first.send({ kind: 11, opt: 2, status: 'success' } as never);
-    first.send({ kind: 11, opt: 3, status: 'success' } as never);
+    first.send(frame(0));
+    second.send(frame(1));
+    first.send(frame(2));
+    first.send(frame(3));
     expect(a.writes).toEqual([]);
     await turn();
     await turn();
@@ -40,7 +43,7 @@ describe('frames sent in one turn', () => {
     expect(b.writes.map((w) => w.map((x) => JSON.parse(x).opt))).toEqual([[1]]);
 
     // The next turn's frame is a write of its own: nothing waits longer than the turn it was sent in.
-    first.send({ kind: 11, opt: 4, status: 'success' } as never);
+    first.send(frame(4));
     await turn();
     await turn();
     expect(a.writes.map((w) => w.map((x) => JSON.parse(x).opt))).toEqual([[0, 2, 3], [4]]);
@@ -49,13 +52,13 @@ describe('frames sent in one turn', () => {
   test('leave at once when flushFrames is called (before a group commit batch holds the event loop)', async () => {
     const a = fakeSocket();
     const connection = new Connection(a.ws, '127.0.0.1', () => undefined);
-    connection.send({ kind: 11, opt: 0, status: 'success' } as never);
-    connection.send({ kind: 11, opt: 1, status: 'success' } as never);
+    connection.send(frame(0));
+    connection.send(frame(1));
     expect(a.writes).toEqual([]);
     flushFrames();
     expect(a.writes.map((w) => w.map((x) => JSON.parse(x).opt))).toEqual([[0, 1]]);
     // The turn's end finds nothing left to send, and the next frame is held back again.
-    connection.send({ kind: 11, opt: 2, status: 'success' } as never);
+    connection.send(frame(2));
     expect(a.writes).toHaveLength(1);
     await turn();
     expect(a.writes.map((w) => w.map((x) => JSON.parse(x).opt))).toEqual([[0, 1], [2]]);
