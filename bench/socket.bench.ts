@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/database.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
+import { loadSince, markLoad, showLoad } from './lib/phase-load.js';
 import { checkpoint, vacuumAnalyze } from './lib/postgres-upkeep.js';
 import { type Proc, serverEntry, startNode } from './lib/proc.js';
 import { report } from './lib/report.js';
@@ -55,6 +56,9 @@ interface Server {
   /** ws:// base of each node. */
   nodes: string[];
   rssKb(): number;
+  /** The server's processes, and each node's /metrics (ours only): the load of each traffic phase (lib/phase-load.ts). */
+  pids: number[];
+  metricsUrls: string[];
   stop(): Promise<void>;
 }
 
@@ -181,7 +185,7 @@ async function round(target: Target, idleCount: number, r: number, options: { me
     const memory = rssBefore !== undefined && rssAfter !== undefined ? `, RSS ${Math.round(rssBefore / 1024)} → ${Math.round(rssAfter / 1024)} MB` : '';
     console.log(`  ${name}: ${opened} idle sockets in ${idle.seconds.toFixed(1)} s${idle.failed ? ` (${idle.failed} failed: ${idle.firstError})` : ''}${memory}`);
 
-    const saturation = await traffic.closedLoop(WINDOW, WARM_S, SECONDS);
+    const saturation = await underLoad(server, () => traffic.closedLoop(WINDOW, WARM_S, SECONDS));
     console.log(`  ${name}: saturation ${show(saturation)}`);
     const atRate: Record<string, TrafficResult> = {};
     const rates = Object.entries(options.rates?.(saturation) ?? {});
@@ -192,7 +196,7 @@ async function round(target: Target, idleCount: number, r: number, options: { me
         console.log(`  ${name}: ${rateName} (${rate}/s) is beyond saturation, not measured`);
         continue;
       }
-      atRate[rateName] = await traffic.openLoop(rate, WARM_S, SECONDS);
+      atRate[rateName] = await underLoad(server, () => traffic.openLoop(rate, WARM_S, SECONDS));
       console.log(`  ${name}: ${rateName} (${rate}/s) ${show(atRate[rateName])}`);
     }
     await closeSockets([...idle.sockets, ...pairSockets.sockets]);
@@ -224,7 +228,14 @@ async function settledRssKb(server: Server, seconds: number): Promise<number> {
   return lowest;
 }
 
-const show = (r: TrafficResult) => `${r.rate} msg/s · p50 ${r.p50} · p99 ${r.p99} · max ${r.max} ms${r.lost ? ` · ${r.lost} late/lost` : ''}${r.refused ? ` · ${r.refused} refused` : ''}`;
+/** A traffic phase with the load it ran under (its warm-up, which the figures leave out, too). */
+async function underLoad(server: Server, run: () => Promise<TrafficResult>): Promise<TrafficResult> {
+  const mark = await markLoad(server.pids, server.metricsUrls);
+  const result = await run();
+  return { ...result, load: await loadSince(mark, server.pids, server.metricsUrls) };
+}
+
+const show = (r: TrafficResult) => `${r.rate} msg/s · p50 ${r.p50} · p99 ${r.p99} · max ${r.max} ms${r.lost ? ` · ${r.lost} late/lost` : ''}${r.refused ? ` · ${r.refused} refused` : ''} · ${showLoad(r.load)}`;
 
 /**
  * The bare relay; with `store`, it inserts each message into that SQLite file or PostgreSQL
@@ -238,7 +249,7 @@ function bareTarget(store?: { sqlite?: string; postgres?: string; members: ChatM
     waitFirstMessage: false,
     async start() {
       const proc = await startNode('bench/baselines/bare-ws-relay.ts', env);
-      return { nodes: [proc.url.replace('http', 'ws')], rssKb: () => rssKbOf(proc), stop: () => proc.stop() };
+      return { nodes: [proc.url.replace('http', 'ws')], rssKb: () => rssKbOf(proc), pids: [proc.child.pid!], metricsUrls: [], stop: () => proc.stop() };
     },
     idleUrl: (s, i) => `${s.nodes[0]}/?uid=${1_000_000 + i}`,
     pairUrl: (s, j) => `${s.nodes[0]}/?uid=${pairUid(j)}`,
@@ -267,6 +278,8 @@ function oursTarget(label: string, env: Record<string, string>, nodes: number, m
       return {
         nodes: procs.map((p) => p.url.replace('http', 'ws')),
         rssKb: () => procs.reduce((sum, p) => sum + rssKbOf(p), 0),
+        pids: procs.map((p) => p.child.pid!),
+        metricsUrls: procs.map((p) => `${p.url}/metrics`),
         stop: async () => void (await Promise.all(procs.map((p) => p.stop()))),
       };
     },

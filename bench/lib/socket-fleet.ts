@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { WebSocket } from 'ws';
 import { median } from './spread.js';
+import type { PhaseLoad } from './phase-load.js';
 
 /**
  * The socket bench's clients: many idle sockets, and pairs of sockets writing to each other.
@@ -99,6 +100,8 @@ export interface TrafficResult {
   refused: number;
   /** Sent while measuring and not delivered within the grace period. */
   lost: number;
+  /** The load the phase ran under (socket.bench.ts). */
+  load?: PhaseLoad;
 }
 
 export interface PairSpec {
