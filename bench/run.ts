@@ -1,4 +1,5 @@
 import { accountsBench } from './accounts.bench.js';
+import { chatCommitBench } from './chat-commit.bench.js';
 import { giftsBench } from './gifts.bench.js';
 import { membersBench } from './members.bench.js';
 import { socketBench } from './socket.bench.js';
@@ -10,6 +11,7 @@ import { webHomeBench } from './web-home.bench.js';
 /** `npm run bench [-- name ...]`: runs the named benchmarks (all by default) and prints ratio tables. */
 const BENCHES: Record<string, () => Promise<void>> = {
   accounts: accountsBench,
+  'chat-commit': chatCommitBench,
   gifts: giftsBench,
   members: membersBench,
   socket: socketBench,

@@ -14,6 +14,7 @@ import * as m0010 from './0010-blocks.js';
 import * as m0011 from './0011-admin-console.js';
 import * as m0012 from './0012-antispam.js';
 import * as m0013 from './0013-shop-prices.js';
+import * as m0014 from './0014-messages-one-pair-index.js';
 
 /** `rebuildsTables`: the step rebuilds SQLite tables, which needs foreign keys off around its transaction (sqlite-rebuild.ts). */
 type Step = { up(db: Kysely<any>, dialect: DialectName): Promise<void>; rebuildsTables?: boolean };
@@ -33,6 +34,7 @@ const STEPS: Record<string, Step> = {
   '0011-admin-console': m0011,
   '0012-antispam': m0012,
   '0013-shop-prices': m0013,
+  '0014-messages-one-pair-index': m0014,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -34,7 +34,7 @@ export class AdminReportsRepository {
     return trx.selectFrom('reports').selectAll().where('reported_id', '=', reportedId).where('id', '!=', exceptId).orderBy('id', 'desc').limit(limit).execute();
   }
 
-  /** The last `limit` messages between two members, oldest first (the messages_pair indexes). */
+  /** The last `limit` messages between two members, oldest first (each direction walks messages_pair_rev). */
   async messagesBetween(a: number, b: number, limit: number, trx: DbOrTx = this.db): Promise<MessageRow[]> {
     const rows = await trx
       .selectFrom('messages')

@@ -37,7 +37,7 @@ export class MessagesRepository {
 
   /**
    * One page of the conversation between two members, newest first: ids above `afterId` (what the
-   * reader deleted stays hidden) and below `beforeId`. Each branch walks one of the pair indexes.
+   * reader deleted stays hidden) and below `beforeId`. Each branch (one direction) walks messages_pair_rev.
    */
   page(userId: number, peerId: number, { afterId, beforeId, limit }: { afterId: number; beforeId?: number; limit: number }, trx: DbOrTx = this.db): Promise<MessageRow[]> {
     return trx
