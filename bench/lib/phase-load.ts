@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
+import { cpuSecondsOf } from './spread.js';
 
 /**
  * The load a traffic phase of the socket bench ran under, so each latency figure comes with it: a
@@ -20,21 +21,15 @@ export interface PhaseLoad {
 /** What the phase's start is compared with at its end. */
 export interface LoadMark {
   at: number;
-  serverTicks: number;
+  serverSeconds: number;
   machine: { busy: number; total: number };
   chat?: { sum: number; count: number };
 }
 
-/** Clock ticks per second of /proc's CPU figures (USER_HZ: 100 on every Linux Node runs on). */
-const TICKS = 100;
-
-/** utime + stime of a process, in clock ticks (/proc/<pid>/stat fields 14 and 15). */
-function processTicks(pid: number): number {
+/** A server's CPU seconds, or 0 once its process is gone (a node that stopped mid-phase adds nothing). */
+function cpuSeconds(pid: number): number {
   try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name (field 2) may hold spaces: count fields after its closing parenthesis.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]);
+    return cpuSecondsOf(pid);
   } catch {
     return 0;
   }
@@ -64,7 +59,7 @@ async function chatCommits(metricsUrls: string[]): Promise<{ sum: number; count:
 
 export async function markLoad(pids: number[], metricsUrls: string[]): Promise<LoadMark> {
   const chat = await chatCommits(metricsUrls);
-  return { at: performance.now(), serverTicks: pids.reduce((s, pid) => s + processTicks(pid), 0), machine: machineTicks(), chat };
+  return { at: performance.now(), serverSeconds: pids.reduce((s, pid) => s + cpuSeconds(pid), 0), machine: machineTicks(), chat };
 }
 
 export async function loadSince(mark: LoadMark, pids: number[], metricsUrls: string[]): Promise<PhaseLoad> {
@@ -73,7 +68,7 @@ export async function loadSince(mark: LoadMark, pids: number[], metricsUrls: str
   const busy = end.machine.busy - mark.machine.busy;
   const total = end.machine.total - mark.machine.total;
   const load: PhaseLoad = {
-    serverCpu: Math.round(((end.serverTicks - mark.serverTicks) / TICKS / seconds) * 100),
+    serverCpu: Math.round(((end.serverSeconds - mark.serverSeconds) / seconds) * 100),
     machineCpu: total > 0 ? Math.round((busy / total) * 100) : Number.NaN,
   };
   if (mark.chat && end.chat && end.chat.count > mark.chat.count) {
