@@ -11,6 +11,8 @@ const withCluster = withPostgres && Boolean(process.env.TEST_REDIS_URL);
 const CLUSTER_TESTS = 'apps/server/test/cluster/**';
 /** What only PostgreSQL has (named prepared statements); the SQLite project leaves these out. */
 const POSTGRES_ONLY_TESTS = 'apps/server/test/postgres/**';
+/** What only SQLite has (the chat's writer thread, two connections to one file); the PostgreSQL project leaves these out. */
+const SQLITE_ONLY_TESTS = 'apps/server/test/sqlite/**';
 if (process.env.CI && (!process.env.TEST_DATABASE_URL || !process.env.TEST_REDIS_URL)) {
   throw new Error('CI must set TEST_DATABASE_URL and TEST_REDIS_URL: the suite never skips PostgreSQL or Redis quietly');
 }
@@ -81,7 +83,7 @@ export default defineConfig({
               test: {
                 name: 'server-postgres',
                 include: ['apps/server/test/**/*.test.ts'],
-                exclude: [CLUSTER_TESTS],
+                exclude: [CLUSTER_TESTS, SQLITE_ONLY_TESTS],
                 env: { KINDRED_TEST_DIALECT: 'postgres', ...fastTmp },
                 ...serverSetup,
                 ...serverGroup,

@@ -73,6 +73,17 @@ export function rows(phases: PhaseResult[]): Row[] {
   for (const p of phases.filter((q) => q.label.startsWith('before'))) {
     const own = p.atRate['half our saturation'];
     out.push({ case: `the code before the change: messages/s at saturation (p50 / p99 ms at half its saturation) (${p.label})`, ours: `${withSpread(p)}${own ? ` (${latency(p, 'half our saturation')})` : ''}`, baseline: String(bare.saturation.rate), ratio: p.saturation.rate / bare.saturation.rate, budget: '—' });
+    const same = p.atRate['ours’ half saturation'];
+    const mine = phases.find((q) => q.label === p.label.replace(/^before/, 'ours'))?.atRate['half our saturation'];
+    if (same && mine) {
+      out.push({
+        case: `p50 / p99 ms at half our saturation, ours beside the code before the change at the same rate (${p.label.replace(/^before, /, '')})`,
+        ours: `${mine.p50} / ${mine.p99} at ${mine.rate}/s`,
+        baseline: latency(p, 'ours’ half saturation'),
+        ratio: same.p99 / mine.p99,
+        budget: '—',
+      });
+    }
   }
   const one = ours.find((p) => p.label.includes('1 node') && p.label.includes('PostgreSQL'));
   const two = ours.find((p) => p.label.includes('2 nodes'));

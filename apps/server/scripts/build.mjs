@@ -1,4 +1,5 @@
-// `npm run build -w @kindred/server`: the production server as plain JavaScript in dist/main.js.
+// `npm run build -w @kindred/server`: the production server as plain JavaScript in dist/main.js (and
+// dist/message-writer.worker.js, the chat writer thread it starts).
 //
 // One esbuild bundle of src/main.ts with our code, @kindred/protocol (TypeScript source) and the
 // JavaScript dependencies: Node then loads one file instead of transpiling ~175 TypeScript modules
@@ -39,11 +40,9 @@ const EXTERNAL = [
 
 const started = Date.now();
 fs.rmSync(outdir, { recursive: true, force: true });
-const result = await build({
-  entryPoints: { main: path.join(serverDir, 'src/main.ts') },
+/** What both bundles share. */
+const common = {
   outdir,
-  chunkNames: 'chunks/[name]-[hash]',
-  splitting: true,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -56,8 +55,18 @@ const result = await build({
   sourcemap: 'linked',
   legalComments: 'linked',
   logLevel: 'warning',
+};
+const result = await build({
+  ...common,
+  entryPoints: { main: path.join(serverDir, 'src/main.ts') },
+  chunkNames: 'chunks/[name]-[hash]',
+  splitting: true,
   metafile: true,
 });
+// The chat's writer thread (src/modules/chat/message-writer-thread.ts) loads this file from beside
+// main.js. A build of its own, without splitting: sharing chunks with main.js would move modules
+// that find their way from import.meta.url (config.ts's REPO_ROOT) into dist/chunks/.
+await build({ ...common, entryPoints: { 'message-writer.worker': path.join(serverDir, 'src/modules/chat/message-writer.worker.ts') } });
 const bytes = fs.statSync(outfile).size;
 const inputs = Object.keys(result.metafile.inputs).length;
 const chunks = Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.js')).length - 1;

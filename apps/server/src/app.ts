@@ -124,9 +124,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
   });
   observability.watchRealtime(gateway, services.realtime.hub);
-  // Acknowledgements and deliveries held back this turn leave before the next chat batch's transaction.
+  // Acknowledgements and deliveries held back this turn leave before the next batch's transaction on
+  // this event loop (gifts'; the chat's with CHAT_WRITER=inline).
   const stopFlushing = beforeGroupCommitBatches(database.db, flushFrames);
   app.addHook('onClose', async () => stopFlushing());
+  // The chat's writer thread (SQLite) ends once the messages handed to it are answered.
+  app.addHook('onClose', () => services.chat.close());
   membersRoutes(router, services.members);
   likesRoutes(router, services.likes);
   trendsRoutes(router, services.trends, now);

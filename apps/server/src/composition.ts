@@ -27,6 +27,7 @@ import { ChatService } from './modules/chat/chat.service.js';
 import { ConversationsRepository } from './modules/chat/conversations.repository.js';
 import { FreeChatsRepository } from './modules/chat/free-chats.repository.js';
 import { MessagesRepository } from './modules/chat/messages.repository.js';
+import { MessageWriterThread } from './modules/chat/message-writer-thread.js';
 import { CreditsRepository } from './modules/credits/credits.repository.js';
 import { PaymentProviders } from './infra/payments/providers.js';
 import { BillingService } from './modules/billing/billing.service.js';
@@ -121,6 +122,8 @@ export function composeServices(deps: CompositionDeps, { log, now, redis }: { lo
     subscriber.on('close', () => sessionCache.clear());
   } else sessionCache.attach(realtime.hub);
 
+  // The chat's transactions run on a thread of their own, off the event loop (CHAT_WRITER).
+  const chatWriter = config.chat.writer === 'thread' ? new MessageWriterThread(db, { database: config.database, freeChats: config.chat.freeChats }) : undefined;
   const chat = new ChatService(
     db,
     new ConversationsRepository(db),
@@ -131,7 +134,7 @@ export function composeServices(deps: CompositionDeps, { log, now, redis }: { lo
     blocks,
     realtime.presence,
     // The free-chat quota staff set in the console (FREE_CHATS until then), read through a short cache.
-    { freeChats: (trx) => admin.live.freeChats(trx) },
+    { freeChats: (trx) => admin.live.freeChats(trx), writer: chatWriter },
     now,
   );
   // Watchers of members announced together (a connect burst) are read in one query.

@@ -93,6 +93,8 @@ const Env = z.object({
   SOCKET_INIT_TIMEOUT_MS: count(10_000, 100),
   /** Frames (any opt, unreadable ones too) one member may send per minute over all their sockets, on every node together. */
   CHAT_RATE_LIMIT: count(120, 1),
+  /** Where the chat's transactions run: a thread with its own database connections, or the event loop (chat/message-writer-thread.ts). */
+  CHAT_WRITER: z.string().toLowerCase().pipe(z.enum(['thread', 'inline'])).default('thread'),
   /** Open sockets of one member per node (realtime/socket-limits.ts). */
   SOCKET_MAX_PER_MEMBER: count(10, 1),
   /** Open sockets from one client address per node, signed in or not (households and offices share one). */
@@ -185,6 +187,8 @@ export interface Config {
     maxSocketsPerAddress: number;
     presenceTtlMs: number;
     redisPrefix: string;
+    /** CHAT_WRITER. */
+    writer: 'thread' | 'inline';
   };
   mailRateLimitPerMinute: number;
   /** REPORT_DAILY_LIMIT. */
@@ -257,6 +261,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = source
       maxSocketsPerAddress: e.SOCKET_MAX_PER_ADDRESS,
       presenceTtlMs: e.PRESENCE_TTL_MS,
       redisPrefix: e.REDIS_PREFIX,
+      writer: e.CHAT_WRITER,
     },
     mailRateLimitPerMinute: e.MAIL_RATE_LIMIT,
     reportDailyLimit: e.REPORT_DAILY_LIMIT,

@@ -41,8 +41,12 @@ describe('messages written together (group commit with set-based statements)', (
     [2, 0, 'm7'],
   ];
 
-  async function run(together: boolean) {
-    const ctx = await startApp();
+  /**
+   * The statements are counted on this process's writer: the server writes chat messages on a
+   * thread of its own unless CHAT_WRITER=inline (the next test compares the two).
+   */
+  async function run(together: boolean, env: Record<string, string> = { CHAT_WRITER: 'inline' }) {
+    const ctx = await startApp({ env });
     const built = [await buildVip(ctx, 1, { sex: 0 }), await buildVip(ctx, 1, { sex: 1 }), await buildVip(ctx, 2, { sex: 1 })];
     const people = await members(ctx, built);
     // An earlier conversation that member 1 deleted: writing in it shows it again.
@@ -74,6 +78,13 @@ describe('messages written together (group commit with set-based statements)', (
       { user: 2, peer: 0, unread: 1, hidden: 0, last: 'm7', read: 'm7' },
       { user: 2, peer: 1, unread: 0, hidden: 0, last: 'm5', read: 'm5' },
     ]);
+  });
+
+  it('leaves the same rows when the writer thread writes them, none of its statements in this process', async () => {
+    const settle = vi.spyOn(ConversationsRepository.prototype, 'settleMany');
+    const threaded = await run(true, {});
+    expect(settle).not.toHaveBeenCalled();
+    expect(threaded).toEqual(await run(false));
   });
 
   it('applies the free-chat rule in the batch’s order; a refused message is refused alone and the others are stored', async () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, type LogEvent, type Transaction } from 'kysely';
+import { CompiledQuery, Kysely, SqliteDialect, type Driver, type LogEvent, type Transaction } from 'kysely';
 import { CurrentSchemaPostgresDialect } from './current-schema-introspector.js';
 import pg from 'pg';
 import type { Config } from '../config.js';
@@ -51,6 +51,7 @@ export function openDatabase(database: Config['database'], options: { poolSize?:
     const pool = new pg.Pool({ connectionString: database.url, max: options.poolSize ?? 10 });
     const errors = queryErrors();
     const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool: withNamedStatements(pool) }), log: errors.log });
+    reporters.set(db, errors.report);
     return { db, dialect: 'postgres', destroy: () => db.destroy(), onQueryError: errors.onQueryError };
   }
   createPrivately(database.file);
@@ -69,9 +70,26 @@ export function openDatabase(database: Config['database'], options: { poolSize?:
   // costs a copy of the pages the statement touches.
   sqlite.pragma('temp_store = MEMORY');
   const errors = queryErrors();
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log: errors.log });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }), log: errors.log });
   direct.set(db, { sqlite, reportError: errors.report });
+  reporters.set(db, errors.report);
   return { db, dialect: 'sqlite', destroy: () => db.destroy(), onQueryError: errors.onQueryError };
+}
+
+/**
+ * Every SQLite transaction begins IMMEDIATE: it takes the write lock at BEGIN, waiting for it under
+ * busy_timeout. Two connections write to the file (this one and the chat's writer thread,
+ * chat/message-writer-thread.ts); a DEFERRED transaction that read before its first write would
+ * fail at that write, at once and without waiting (SQLITE_BUSY_SNAPSHOT), whenever the other
+ * connection committed in between. A statement outside a transaction never meets that: SQLite
+ * retries it on a fresh snapshot.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection) => void (await connection.executeQuery(CompiledQuery.raw('begin immediate')));
+    return driver;
+  }
 }
 
 /** The SQLite connection behind a handle's Kysely instance, for fixed-query.ts. */
@@ -94,6 +112,17 @@ const direct = new WeakMap<DbOrTx, DirectSqlite>();
 export function directSqlite(db: DbOrTx): DirectSqlite | undefined {
   const found = db.isTransaction ? undefined : direct.get(db);
   return found && !found.sqlite.inTransaction ? found : undefined;
+}
+
+/** How each handle's failed queries reach its listeners. */
+const reporters = new WeakMap<Db, (error: unknown) => void>();
+
+/**
+ * Counts a failed query run on other connections to the same database (the chat's writer thread)
+ * with this handle's own failures: the metrics see one database.
+ */
+export function reportQueryError(db: Db, error: unknown): void {
+  reporters.get(db)?.(error);
 }
 
 /**

@@ -28,6 +28,14 @@ export function observeGroupCommits(db: Db, observer: GroupCommitObserver): () =
   };
 }
 
+/**
+ * Tells the observer of `db` of a transaction committed elsewhere on its behalf (the chat's writer
+ * thread commits on a connection of its own and reports back here).
+ */
+export function reportGroupCommit(db: Db, writer: string, waitsMs: number[]): void {
+  observers.get(db)?.committed(writer, waitsMs);
+}
+
 /** Work each batch written to a database waits for before it starts (beforeGroupCommitBatches). */
 const beforeBatch = new WeakMap<Db, Set<() => void>>();
 
@@ -187,9 +195,8 @@ export class GroupCommit<T, R> {
   }
 
   private committed(batch: Pending<T, R>[]): void {
-    const observer = observers.get(this.db);
-    if (!observer) return;
+    if (!observers.has(this.db)) return;
     const now = performance.now();
-    observer.committed(this.options.name ?? 'writes', batch.map((p) => now - p.at));
+    reportGroupCommit(this.db, this.options.name ?? 'writes', batch.map((p) => now - p.at));
   }
 }

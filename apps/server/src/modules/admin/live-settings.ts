@@ -18,11 +18,13 @@ export class LiveSettings {
     /** FREE_CHATS: the quota until staff set one. */
     private readonly defaults: { freeChats: number },
     private readonly now: () => number = Date.now,
+    /** How long a read is trusted (0: every call reads; the chat's writer thread, which no invalidate reaches). */
+    private readonly cacheMs: number = SETTINGS_CACHE_MS,
   ) {}
 
   /** Given `trx`, a read that is due runs in that transaction (the chat's writes ask from inside theirs). */
   async freeChats(trx?: DbOrTx): Promise<number> {
-    if (this.cached && this.now() - this.cached.at < SETTINGS_CACHE_MS) return this.cached.freeChats;
+    if (this.cached && this.now() - this.cached.at < this.cacheMs) return this.cached.freeChats;
     const raw = await this.settings.get('free_chats', trx);
     const stored = raw === undefined ? Number.NaN : Number(raw);
     const freeChats = Number.isInteger(stored) && stored >= 0 ? stored : this.defaults.freeChats;

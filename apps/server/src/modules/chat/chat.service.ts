@@ -24,7 +24,7 @@ import { catchUpLoaderFor, type CatchUpRows } from './catch-up.loader.js';
 import { presentContact, presentMessage, presentNewContact } from './chat.presenter.js';
 import type { ConversationsRepository } from './conversations.repository.js';
 import type { FreeChatsRepository } from './free-chats.repository.js';
-import { MessageWriter, type ChatRights } from './message-writer.js';
+import { MessageWriter, type ChatRights, type PendingMessage } from './message-writer.js';
 import type { MessagesRepository } from './messages.repository.js';
 
 /** Who is online (PresenceService): the chat list shows it. */
@@ -39,6 +39,19 @@ export interface ChatOptions {
    * write, the read joins its transaction (`trx`): on SQLite one outside it would wait for it.
    */
   freeChats: (trx?: Tx) => Promise<number>;
+  /**
+   * Where sent messages are written instead of this process's own writer: a thread with database
+   * connections of its own (CHAT_WRITER=thread, message-writer-thread.ts), so their transactions
+   * leave the event loop. The same rules apply there (it runs a MessageWriter of its own).
+   */
+  writer?: MessageSubmitter;
+}
+
+/** Writes a checked message with both sides of its conversation; resolves once committed. */
+export interface MessageSubmitter {
+  submit(pending: PendingMessage): Promise<MessageRow>;
+  /** Once every message submitted is answered, releases what the writer holds (a thread, a connection). */
+  close?(): Promise<void>;
 }
 
 export interface SendInput {
@@ -89,6 +102,7 @@ export interface Opened {
  */
 export class ChatService {
   private readonly writer: MessageWriter;
+  private readonly submitter: MessageSubmitter;
   /**
    * Messages another node announced, read by id: the ids heard in one turn of the event loop are
    * read in one query (not cached: each read is fresh, and memory stays flat).
@@ -108,6 +122,7 @@ export class ChatService {
     private readonly now: () => number = Date.now,
   ) {
     this.writer = new MessageWriter(db, conversations, messages, freeChats, users, options.freeChats, blocks);
+    this.submitter = options.writer ?? this.writer;
     this.announced = new DataLoader(
       async (ids) => {
         const rows = await this.messages.findByIds(ids);
@@ -116,6 +131,11 @@ export class ChatService {
       },
       { cache: false, maxBatchSize: 500, batchScheduleFn: (run) => setImmediate(run) },
     );
+  }
+
+  /** Ends the writer once the messages submitted are answered (the app's close). */
+  async close(): Promise<void> {
+    await this.submitter.close?.();
   }
 
   /** Whether this member reads messages from `peerId` (support's always; others need Read_chat_messages). */
@@ -243,7 +263,7 @@ export class ChatService {
     const body = this.body(member, input);
     // Decided before the transaction: nothing inside it may wait for another connection.
     const rights = exemptFromLevelRules(member, peerId) ? null : await this.chatRights(member);
-    return { row: this.writer.submit({ member, peerId, body, clientId: input.client_id, rights, now: this.now() }) };
+    return { row: this.submitter.submit({ senderId: member.id, peerId, body, clientId: input.client_id, rights, now: this.now() }) };
   }
 
   private async chatRights(member: Member): Promise<ChatRights> {
@@ -263,7 +283,10 @@ export class ChatService {
   async storeWithin(trx: Tx, messages: { member: Member; peerId: number; body: Pick<MessageRow, 'type' | 'content' | 'img'>; clientId: string }[]): Promise<MessageRow[]> {
     // A block refuses a gift too: the writer refuses its message, and the caller's transaction (the charge with it) rolls back.
     const now = this.now();
-    return this.writer.writeWithin(trx, messages.map((m) => ({ ...m, rights: null, now })));
+    return this.writer.writeWithin(
+      trx,
+      messages.map((m) => ({ senderId: m.member.id, peerId: m.peerId, body: m.body, clientId: m.clientId, rights: null, now })),
+    );
   }
 
   /** The message as this reader sees it. */

@@ -2,7 +2,6 @@ import { isReachable } from '@kindred/protocol';
 import type { Db, Tx } from '../../db/database.js';
 import { GroupCommit } from '../../db/group-commit.js';
 import type { MessageRow } from '../../db/schema.js';
-import type { Member } from '../../domain/member.js';
 import { fail } from '../../errors.js';
 import type { BlockCheck } from '../blocks/blocks.service.js';
 import type { UsersRepository } from '../users/users.repository.js';
@@ -19,7 +18,8 @@ export interface ChatRights {
 
 /** A message checked and waiting for its transaction; `rights` null: exempt from the chat rules. */
 export interface PendingMessage {
-  member: Member;
+  /** The sender's id: all the writer needs of the member (a pending message crosses to the writer thread). */
+  senderId: number;
   peerId: number;
   body: Pick<MessageRow, 'type' | 'content' | 'img'>;
   clientId: string;
@@ -43,7 +43,7 @@ interface Side {
  * one holds waits for its commit on the rows' locks).
  */
 const MAX_BATCH = 128;
-const WRITERS = 4;
+export const WRITERS = 4;
 
 /**
  * Stores chat messages with both sides of their conversations, one transaction shared by the
@@ -106,10 +106,10 @@ export class MessageWriter {
     // transaction being written, and messages would reach the next one one by one.
     const peers = await this.users.findStatuses([...new Set(batch.map((p) => p.peerId))], trx);
     const reachable = new Set(peers.filter(isReachable).map((p) => p.id));
-    if (batch.some((p) => !reachable.has(p.peerId) || p.peerId === p.member.id)) throw fail('user_not_found');
+    if (batch.some((p) => !reachable.has(p.peerId) || p.peerId === p.senderId)) throw fail('user_not_found');
     // Inside the transaction, not before the send is queued: a read per send ahead of the queue would
     // let sends overtake each other on PostgreSQL's pool, and the batch's order is the rules' order.
-    await this.blocks.assertNoneBlocked(batch.map((p) => [p.member.id, p.peerId] as const), trx);
+    await this.blocks.assertNoneBlocked(batch.map((p) => [p.senderId, p.peerId] as const), trx);
     const now = Math.max(...batch.map((p) => p.now));
 
     const sides = new Map<string, Side>();
@@ -119,7 +119,7 @@ export class MessageWriter {
       if (!found) sides.set(key, (found = { user_id: userId, peer_id: peerId, received: 0, last_message_id: 0, last_sent_id: 0 }));
       return found;
     };
-    for (const p of batch) side(p.member.id, p.peerId), side(p.peerId, p.member.id);
+    for (const p of batch) side(p.senderId, p.peerId), side(p.peerId, p.senderId);
     const ordered = [...sides.values()].sort((a, b) => a.user_id - b.user_id || a.peer_id - b.peer_id);
 
     // Whether a message starts its conversation only matters to a sender some rule could refuse;
@@ -130,15 +130,15 @@ export class MessageWriter {
       const before = await this.conversations.touchMany(ordered, now, trx);
       const unwritten = new Set(before.filter((r) => r.last_message_id === null).map((r) => `${r.user_id}:${r.peer_id}`));
       for (const p of batch) {
-        const starting = unwritten.has(`${p.member.id}:${p.peerId}`);
-        unwritten.delete(`${p.member.id}:${p.peerId}`);
-        unwritten.delete(`${p.peerId}:${p.member.id}`);
-        if (p.rights) await this.admit(p.member, p.rights, starting, trx);
+        const starting = unwritten.has(`${p.senderId}:${p.peerId}`);
+        unwritten.delete(`${p.senderId}:${p.peerId}`);
+        unwritten.delete(`${p.peerId}:${p.senderId}`);
+        if (p.rights) await this.admit(p.senderId, p.rights, starting, trx);
       }
     }
 
     const stored = await this.messages.insertMany(
-      batch.map((p) => ({ sender_id: p.member.id, reciver_id: p.peerId, ...p.body, client_id: p.clientId, created_at: p.now })),
+      batch.map((p) => ({ sender_id: p.senderId, reciver_id: p.peerId, ...p.body, client_id: p.clientId, created_at: p.now })),
       trx,
     );
     idsTaken?.();
@@ -155,12 +155,12 @@ export class MessageWriter {
   }
 
   /** Starting needs Start_chat_dialog and, unless sending is free, one free chat (taken here); continuing needs Continue_chat_dialog. */
-  private async admit(member: Member, rights: ChatRights, starting: boolean, trx: Tx): Promise<void> {
+  private async admit(senderId: number, rights: ChatRights, starting: boolean, trx: Tx): Promise<void> {
     if (!starting) {
       if (!rights.continues) throw fail('need_upgrade');
       return;
     }
     if (!rights.start) throw fail('need_upgrade');
-    if (!rights.free && !(await this.freeChats.take(member.id, await this.freeChatLimit(trx), trx))) throw fail('no_free_chat');
+    if (!rights.free && !(await this.freeChats.take(senderId, await this.freeChatLimit(trx), trx))) throw fail('no_free_chat');
   }
 }

@@ -1,0 +1,77 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { openDatabase } from '../../db/database.js';
+import { observeGroupCommits } from '../../db/group-commit.js';
+import { LiveSettings } from '../admin/live-settings.js';
+import { SettingsRepository } from '../admin/settings.repository.js';
+import { BlocksRepository } from '../blocks/blocks.repository.js';
+import { BlocksService } from '../blocks/blocks.service.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { ConversationsRepository } from './conversations.repository.js';
+import { FreeChatsRepository } from './free-chats.repository.js';
+import { MessageWriter, WRITERS } from './message-writer.js';
+import { MessagesRepository } from './messages.repository.js';
+import { toWire, type FromWriter, type ToWriter, type WriterThreadData } from './message-writer.wire.js';
+
+/**
+ * The chat's writer thread (message-writer-thread.ts): its own connections to the database and a
+ * MessageWriter built as composition.ts builds the process's, answering each message once its
+ * transaction committed, the answers of one transaction in one message.
+ */
+const port = parentPort!;
+const data = workerData as WriterThreadData;
+// On PostgreSQL one connection per transaction the writer may have open at once (WRITERS), and one for the rest.
+const database = openDatabase(data.database, { poolSize: WRITERS + 1 });
+const { db } = database;
+const users = new UsersRepository(db);
+// No cache here: a quota staff change invalidates the process's cache, which this thread does not
+// see; the quota is read only when a member who pays for chats starts a conversation.
+const settings = new LiveSettings(new SettingsRepository(db), { freeChats: data.freeChats }, Date.now, 0);
+const writer = new MessageWriter(
+  db,
+  new ConversationsRepository(db),
+  new MessagesRepository(db),
+  new FreeChatsRepository(db),
+  users,
+  (trx) => settings.freeChats(trx),
+  new BlocksService(db, new BlocksRepository(db), users),
+);
+const post = (message: FromWriter) => port.postMessage(message);
+observeGroupCommits(db, { committed: (name, waits) => post({ type: 'committed', writer: name, waits }) });
+database.onQueryError?.((error) => post({ type: 'query-error', error: toWire(error) }));
+
+let answers: Extract<FromWriter, { type: 'written' }>['results'] = [];
+let inFlight = 0;
+let closing = false;
+
+/** The answers settled in one turn (a transaction's) leave together. */
+function answer(result: (typeof answers)[number]): void {
+  if (!answers.length) {
+    setImmediate(() => {
+      post({ type: 'written', results: answers });
+      answers = [];
+      if (closing && !inFlight) void close();
+    });
+  }
+  answers.push(result);
+}
+
+async function close(): Promise<void> {
+  await database.destroy();
+  post({ type: 'closed' });
+  port.close();
+}
+
+port.on('message', (message: ToWriter) => {
+  if (message.type === 'close') {
+    closing = true;
+    if (!inFlight && !answers.length) void close();
+    return;
+  }
+  for (const { seq, pending } of message.items) {
+    inFlight += 1;
+    writer.submit(pending).then(
+      (row) => answer({ seq, row }),
+      (error: unknown) => answer({ seq, error: toWire(error) }),
+    ).finally(() => (inFlight -= 1));
+  }
+});
