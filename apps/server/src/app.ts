@@ -128,7 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // this event loop (gifts'; the chat's with CHAT_WRITER=inline).
   const stopFlushing = beforeGroupCommitBatches(database.db, flushFrames);
   app.addHook('onClose', async () => stopFlushing());
-  // The chat's writer thread (SQLite) ends once the messages handed to it are answered.
+  // The chat's writer thread ends once the messages handed to it are answered.
   app.addHook('onClose', () => services.chat.close());
   membersRoutes(router, services.members);
   likesRoutes(router, services.likes);

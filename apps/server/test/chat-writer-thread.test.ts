@@ -1,3 +1,4 @@
+import { ERRORS } from '@kindred/protocol';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { Member } from '../src/domain/member.js';
 import { DomainError } from '../src/errors.js';
@@ -39,7 +40,7 @@ describe('the chat’s writer thread', () => {
 
     const refused = await ctx.services.chat.send(him, text(her.id, 'hello')).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(DomainError);
-    expect(refused).toMatchObject({ id: 'blocked_by_member', http: 403 });
+    expect(refused).toMatchObject({ id: 'blocked_by_member', http: ERRORS.blocked_by_member.http, data: null });
     // The process's own connection sees what the thread committed as soon as a send is answered.
     const sent = await ctx.services.chat.send(her, text(him.id, 'after unblocking')).catch((error: unknown) => error);
     expect(sent).toMatchObject({ id: 'member_blocked' });

@@ -33,8 +33,6 @@ export class MessageWriterThread implements MessageSubmitter {
   private thread?: Thread;
   private seq = 0;
   private outbox: { seq: number; pending: PendingMessage; waiter: Waiter }[] = [];
-  /** Submitted and not answered yet: in the outbox or with a thread. */
-  private unanswered = 0;
   private flushing = false;
   private closing?: Promise<void>;
   private drained?: () => void;
@@ -49,7 +47,6 @@ export class MessageWriterThread implements MessageSubmitter {
     if (this.closing) return Promise.reject(new Error('the chat writer is closed'));
     return new Promise<MessageRow>((resolve, reject) => {
       this.outbox.push({ seq: ++this.seq, pending, waiter: { resolve, reject } });
-      this.unanswered += 1;
       if (this.flushing) return;
       this.flushing = true;
       setImmediate(() => this.flush());
@@ -59,7 +56,7 @@ export class MessageWriterThread implements MessageSubmitter {
   /** Waits for every message handed over to be answered, then ends the thread and its connection. */
   close(): Promise<void> {
     this.closing ??= (async () => {
-      if (this.unanswered) await new Promise<void>((resolve) => (this.drained = resolve));
+      if (this.unanswered()) await new Promise<void>((resolve) => (this.drained = resolve));
       const worker = this.thread?.worker;
       if (!worker) return;
       await new Promise<void>((resolve) => {
@@ -102,23 +99,28 @@ export class MessageWriterThread implements MessageSubmitter {
       thread.waiting.delete(result.seq);
       if ('row' in result) waiter.resolve(result.row);
       else waiter.reject(fromWire(result.error));
-      this.answered();
     }
+    this.answered();
   }
 
   /** A thread that failed or exited: what it had not answered fails with its error; the next message starts another. */
   private ended(thread: Thread, error: unknown): void {
     if (this.thread === thread) this.thread = undefined;
-    for (const waiter of thread.waiting.values()) {
-      waiter.reject(error);
-      this.answered();
-    }
+    for (const waiter of thread.waiting.values()) waiter.reject(error);
     thread.waiting.clear();
+    this.answered();
+  }
+
+  /**
+   * Submitted and not answered yet: in the outbox or with the running thread (a thread that ended
+   * failed what it held, and only the running one is handed messages).
+   */
+  private unanswered(): number {
+    return this.outbox.length + (this.thread?.waiting.size ?? 0);
   }
 
   private answered(): void {
-    this.unanswered -= 1;
-    if (this.unanswered || !this.drained) return;
+    if (this.unanswered() || !this.drained) return;
     this.drained();
     this.drained = undefined;
   }

@@ -23,8 +23,7 @@ export type ToWriter = { type: 'write'; items: { seq: number; pending: PendingMe
 export type FromWriter =
   | { type: 'written'; results: ({ seq: number; row: MessageRow } | { seq: number; error: WireError })[] }
   | { type: 'committed'; writer: string; waits: number[] }
-  | { type: 'query-error'; error: WireError }
-  | { type: 'closed' };
+  | { type: 'query-error'; error: WireError };
 
 export function toWire(error: unknown): WireError {
   if (error instanceof DomainError) return { id: error.id, message: error.message, data: error.data };

@@ -40,8 +40,6 @@ observeGroupCommits(db, { committed: (name, waits) => post({ type: 'committed', 
 database.onQueryError?.((error) => post({ type: 'query-error', error: toWire(error) }));
 
 let answers: Extract<FromWriter, { type: 'written' }>['results'] = [];
-let inFlight = 0;
-let closing = false;
 
 /** The answers settled in one turn (a transaction's) leave together. */
 function answer(result: (typeof answers)[number]): void {
@@ -49,29 +47,21 @@ function answer(result: (typeof answers)[number]): void {
     setImmediate(() => {
       post({ type: 'written', results: answers });
       answers = [];
-      if (closing && !inFlight) void close();
     });
   }
   answers.push(result);
 }
 
-async function close(): Promise<void> {
-  await database.destroy();
-  post({ type: 'closed' });
-  port.close();
-}
-
 port.on('message', (message: ToWriter) => {
+  // The process asks only once every message it handed over has its answer (MessageWriterThread.close).
   if (message.type === 'close') {
-    closing = true;
-    if (!inFlight && !answers.length) void close();
+    void database.destroy().then(() => port.close());
     return;
   }
   for (const { seq, pending } of message.items) {
-    inFlight += 1;
     writer.submit(pending).then(
       (row) => answer({ seq, row }),
       (error: unknown) => answer({ seq, error: toWire(error) }),
-    ).finally(() => (inFlight -= 1));
+    );
   }
 });
