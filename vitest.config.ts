@@ -43,7 +43,14 @@ const serverSetup = {
 const SERVER_WORKERS = Number(process.env.KINDRED_TEST_WORKERS) || 3;
 /** Each cluster file runs two or three node processes of its own. */
 const CLUSTER_WORKERS = Number(process.env.KINDRED_CLUSTER_WORKERS) || 2;
-const serverGroup = { sequence: { groupOrder: 1 }, maxWorkers: SERVER_WORKERS };
+/**
+ * A worker runs its server files one after another in one module graph (isolate: false): each file
+ * re-imported the app's ~200 modules and their dependencies otherwise, 320 s of import time in the
+ * SQLite project alone (2026-11-28: that project 241 s → 100 s, PostgreSQL's likewise). The files
+ * share no state through modules: every test builds its own app, database and config
+ * (helpers/test-app.ts), nothing is mocked, and the network guard patches once.
+ */
+const serverGroup = { sequence: { groupOrder: 1 }, maxWorkers: SERVER_WORKERS, isolate: false };
 
 export default defineConfig({
   test: {

@@ -9,7 +9,7 @@ import { loadSince, markLoad, showLoad } from './lib/phase-load.js';
 import { checkpoint, vacuumAnalyze } from './lib/postgres-upkeep.js';
 import { type Proc, serverEntry, startNode } from './lib/proc.js';
 import { report } from './lib/report.js';
-import { rows, type PhaseResult } from './lib/socket-rows.js';
+import { FLOOR, rows, type PhaseResult } from './lib/socket-rows.js';
 import { seedChatMembers, type ChatMember } from './lib/seed-chat.js';
 import { medianBy } from './lib/spread.js';
 import { closeSockets, medianRound, openSockets, PairTraffic, sleep, SOURCE_ADDRESSES, type TrafficResult } from './lib/socket-fleet.js';
@@ -25,7 +25,8 @@ import { closeSockets, medianRound, openSockets, PairTraffic, sleep, SOURCE_ADDR
  * Targets: the bare relay; the bare relay inserting each message into SQLite first (what storing
  * costs at the least); our server on SQLite; on PostgreSQL with Redis, one node; the bare relay
  * inserting each message into PostgreSQL; our server on two nodes, every pair split across them
- * (the PostgreSQL targets are skipped without a PostgreSQL and a Redis URL).
+ * (the PostgreSQL targets are skipped without a PostgreSQL and a Redis URL); and in each database's
+ * rounds the bare relay again, timed at the rate ours is (the floor of a p99 at that rate here).
  * The targets of each database are measured in ROUNDS alternating rounds (ours, relay, ours,
  * relay…; on PostgreSQL the two nodes join each round; each a fresh start with the idle sockets
  * connected): saturation and each latency figure are the median of the rounds, with each round's
@@ -235,17 +236,18 @@ async function underLoad(server: Server, run: () => Promise<TrafficResult>): Pro
   return { ...result, load: await loadSince(mark, server.pids, server.metricsUrls) };
 }
 
-const show = (r: TrafficResult) => `${r.rate} msg/s · p50 ${r.p50} · p99 ${r.p99} · max ${r.max} ms${r.lost ? ` · ${r.lost} late/lost` : ''}${r.refused ? ` · ${r.refused} refused` : ''} · ${showLoad(r.load)}`;
+const show = (r: TrafficResult) =>
+  `${r.rate} msg/s · p50 ${r.p50} · p99 ${r.p99} · max ${r.max} ms${r.lost ? ` · ${r.lost} late/lost` : ''}${r.refused ? ` · ${r.refused} refused` : ''} · ${showLoad(r.load)}${r.clientLag ? ` · bench loop late p99 ${r.clientLag.p99} / max ${r.clientLag.max} ms` : ''}`;
 
 /**
  * The bare relay; with `store`, it inserts each message into that SQLite file or PostgreSQL
  * database (a URL whose search_path is the bench's schema) first (pairs are its members).
  */
-function bareTarget(store?: { sqlite?: string; postgres?: string; members: ChatMember[]; idleCount: number }): Target {
+function bareTarget(store?: { sqlite?: string; postgres?: string; members: ChatMember[]; idleCount: number }, label = 'bare ws relay'): Target {
   const pairUid = (j: number) => (store ? store.members[store.idleCount + j]!.id : j + 1);
   const env: Record<string, string> = store?.postgres ? { STORE_POSTGRES: store.postgres } : store?.sqlite ? { STORE_SQLITE: store.sqlite } : {};
   return {
-    label: store ? `bare ws relay + INSERT per message (${store.postgres ? 'PostgreSQL' : 'SQLite'})` : 'bare ws relay',
+    label: store ? `bare ws relay + INSERT per message (${store.postgres ? 'PostgreSQL' : 'SQLite'})` : label,
     waitFirstMessage: false,
     async start() {
       const proc = await startNode('bench/baselines/bare-ws-relay.ts', env);
@@ -325,6 +327,9 @@ export async function socketBench(): Promise<void> {
   // The code before a change is also timed at the rate ours is (ours comes first in the alternation):
   // at its own half saturation alone, a change that raises the saturation would be timed at a higher rate.
   const beforeRates: Rates = (sat, medians) => ({ 'half our saturation': Math.round(sat.rate / 2), 'ours’ half saturation': Math.round((medians?.[0] ?? sat).rate / 2) });
+  // The relay that stores nothing, in the same rounds at the rate ours is timed at: the floor this
+  // machine and this client set for a p99 at that rate (a server that does nothing cannot beat it).
+  const floor = (database: string): [Target, Rates] => [bareTarget(undefined, `${FLOOR} (${database} rounds)`), (sat, medians) => ({ 'ours’ half saturation': Math.round((medians?.[0] ?? sat).rate / 2) })];
 
   const sqlite = ONLY === 'postgres' ? undefined : await seedSqlite(idleCount + PAIRS * 2);
   if (sqlite) try {
@@ -332,15 +337,16 @@ export async function socketBench(): Promise<void> {
     const before = BEFORE
       ? [[oursTarget('before, SQLite, 1 node', { DATA_DIR: sqlite.dataDir }, 1, sqlite.members, idleCount, path.join(BEFORE, 'apps/server/src/main.ts')), beforeRates] as [Target, Rates]]
       : [];
-    const [ours, relay, earlier] = await alternate(
+    const [ours, relay, bareAtOurs, earlier] = await alternate(
       [
         [oursTarget('ours, SQLite, 1 node', { DATA_DIR: sqlite.dataDir }, 1, sqlite.members, idleCount), oursRates],
         [bareTarget({ sqlite: file, members: sqlite.members, idleCount }), relayRates],
+        floor('SQLite'),
         ...before,
       ],
       idleCount,
     );
-    phases.push(relay!, ours!, ...(earlier ? [earlier] : []));
+    phases.push(relay!, ours!, bareAtOurs!, ...(earlier ? [earlier] : []));
   } finally {
     fs.rmSync(sqlite.dataDir, { recursive: true, force: true });
   }
@@ -373,6 +379,7 @@ export async function socketBench(): Promise<void> {
         [
           [oursTarget('ours, PostgreSQL + Redis, 1 node', { ...env, REDIS_PREFIX: `${schema}a` }, 1, members, idleCount), oursRates],
           [bareTarget({ postgres: url, members, idleCount }), relayRates],
+          floor('PostgreSQL'),
           ...before,
           ...twoNodes,
         ],

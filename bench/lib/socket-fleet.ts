@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { WebSocket } from 'ws';
 import { median } from './spread.js';
 import type { PhaseLoad } from './phase-load.js';
@@ -102,6 +102,11 @@ export interface TrafficResult {
   lost: number;
   /** The load the phase ran under (socket.bench.ts). */
   load?: PhaseLoad;
+  /**
+   * How late the bench's own event loop ran while measuring (p99 and max, ms): a delivery it reads
+   * late is timed late, so a p99 near this figure is the measuring side's, not the server's.
+   */
+  clientLag?: { p99: number; max: number };
 }
 
 export interface PairSpec {
@@ -200,9 +205,13 @@ export class PairTraffic {
     this.counts.recordedDelivered = 0;
     const before = { ...this.counts };
     const started = performance.now();
+    const lag = monitorEventLoopDelay({ resolution: 1 });
+    lag.enable();
     this.recording = true;
     await sleep(seconds * 1000);
     this.recording = false;
+    lag.disable();
+    const ms = (ns: number) => Math.round(ns / 1e5) / 10;
     const elapsed = (performance.now() - started) / 1000;
     const delivered = this.counts.delivered - before.delivered;
     const sent = this.counts.sent - before.sent;
@@ -220,6 +229,7 @@ export class PairTraffic {
       max: pick(1),
       refused,
       lost: Math.max(0, this.counts.recordedSent - this.counts.recordedDelivered - refused),
+      clientLag: { p99: ms(lag.percentile(99)), max: ms(lag.max) },
     };
   }
 }

@@ -22,6 +22,9 @@ export interface PhaseResult {
   atRateP99Rounds: Record<string, number[]>;
 }
 
+/** The label of the relay that stores nothing, timed in each database's rounds at ours' rate. */
+export const FLOOR = 'bare ws relay at ours’ rate';
+
 /** A latency figure: the median round's p50 / p99 and rate, and with several rounds each round's p99. */
 const latency = (p: PhaseResult, rate: string) => {
   const at = p.atRate[rate]!;
@@ -34,7 +37,8 @@ const latency = (p: PhaseResult, rate: string) => {
  * queueing, and a saturation whose commits are all full (128 messages) is the batch's cap.
  */
 const loadOf = (r: TrafficResult) =>
-  r.load ? `, server at ${r.load.serverCpu} % of a core${r.load.meanBatch !== undefined ? `, ${r.load.commitsPerSecond} commits/s of ${r.load.meanBatch} messages` : ''}` : '';
+  (r.load ? `, server at ${r.load.serverCpu} % of a core${r.load.meanBatch !== undefined ? `, ${r.load.commitsPerSecond} commits/s of ${r.load.meanBatch} messages` : ''}` : '') +
+  (r.clientLag ? `, bench loop late p99 ${r.clientLag.p99} ms` : '');
 
 const withSpread = (p: PhaseResult) => (p.saturationRounds.length > 1 ? `${p.saturation.rate} (${p.saturationSpread.join('–')})` : String(p.saturation.rate));
 
@@ -69,6 +73,16 @@ export function rows(phases: PhaseResult[]): Row[] {
     }
     if (atHalf) out.push({ case: `p50 / p99 ms at half the relay’s saturation, ${p.idle} idle sockets (${p.label})`, ours: `${atHalf.p50} / ${atHalf.p99}${atHalf.lost ? `, ${atHalf.lost} late` : ''} (${atHalf.rate}/s delivered)`, baseline: `${bare.atRate[half]!.p50} / ${bare.atRate[half]!.p99}`, ratio: bare.atRate[half]!.p99 / atHalf.p99, budget: 'p99 < 20 ms' });
     out.push({ case: `KB per idle socket (${p.label})`, ours: String(p.kbPerIdleSocket), baseline: String(bare.kbPerIdleSocket), ratio: bare.kbPerIdleSocket / p.kbPerIdleSocket, budget: '≤ 1.5× bare (ratio ≥ 0.67)' });
+  }
+  for (const p of ours.filter((q) => q.label.includes('1 node'))) {
+    const database = p.label.includes('SQLite') ? 'SQLite' : 'PostgreSQL';
+    const floor = phases.find((q) => q.label === `${FLOOR} (${database} rounds)`);
+    const mine = p.atRate['half our saturation'];
+    const theirs = floor?.atRate['ours’ half saturation'];
+    // What of ours' p99 is this machine's: a server that stores and checks nothing, at the same rate, in the same rounds.
+    if (floor && mine && theirs) {
+      out.push({ case: `p50 / p99 ms at half our saturation, beside the relay that stores nothing at the same rate (${p.label})`, ours: latency(p, 'half our saturation'), baseline: latency(floor, 'ours’ half saturation'), ratio: theirs.p99 / mine.p99, budget: '—' });
+    }
   }
   for (const p of phases.filter((q) => q.label.startsWith('before'))) {
     const own = p.atRate['half our saturation'];
