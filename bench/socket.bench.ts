@@ -9,7 +9,7 @@ import { loadSince, markLoad, showLoad } from './lib/phase-load.js';
 import { checkpoint, vacuumAnalyze } from './lib/postgres-upkeep.js';
 import { type Proc, serverEntry, startNode } from './lib/proc.js';
 import { report } from './lib/report.js';
-import { FLOOR, rows, type PhaseResult } from './lib/socket-rows.js';
+import { floorLabel, rows, type PhaseResult } from './lib/socket-rows.js';
 import { seedChatMembers, type ChatMember } from './lib/seed-chat.js';
 import { medianBy } from './lib/spread.js';
 import { closeSockets, medianRound, openSockets, PairTraffic, sleep, SOURCE_ADDRESSES, type TrafficResult } from './lib/socket-fleet.js';
@@ -329,7 +329,7 @@ export async function socketBench(): Promise<void> {
   const beforeRates: Rates = (sat, medians) => ({ 'half our saturation': Math.round(sat.rate / 2), 'ours’ half saturation': Math.round((medians?.[0] ?? sat).rate / 2) });
   // The relay that stores nothing, in the same rounds at the rate ours is timed at: the floor this
   // machine and this client set for a p99 at that rate (a server that does nothing cannot beat it).
-  const floor = (database: string): [Target, Rates] => [bareTarget(undefined, `${FLOOR} (${database} rounds)`), (sat, medians) => ({ 'ours’ half saturation': Math.round((medians?.[0] ?? sat).rate / 2) })];
+  const floor = (database: 'SQLite' | 'PostgreSQL'): [Target, Rates] => [bareTarget(undefined, floorLabel(database)), (sat, medians) => ({ 'ours’ half saturation': Math.round((medians?.[0] ?? sat).rate / 2) })];
 
   const sqlite = ONLY === 'postgres' ? undefined : await seedSqlite(idleCount + PAIRS * 2);
   if (sqlite) try {

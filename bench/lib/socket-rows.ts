@@ -22,8 +22,8 @@ export interface PhaseResult {
   atRateP99Rounds: Record<string, number[]>;
 }
 
-/** The label of the relay that stores nothing, timed in each database's rounds at ours' rate. */
-export const FLOOR = 'bare ws relay at ours’ rate';
+/** The label of the relay that stores nothing, timed in a database's rounds at ours' rate. */
+export const floorLabel = (database: 'SQLite' | 'PostgreSQL') => `bare ws relay at ours’ rate (${database} rounds)`;
 
 /** A latency figure: the median round's p50 / p99 and rate, and with several rounds each round's p99. */
 const latency = (p: PhaseResult, rate: string) => {
@@ -76,7 +76,7 @@ export function rows(phases: PhaseResult[]): Row[] {
   }
   for (const p of ours.filter((q) => q.label.includes('1 node'))) {
     const database = p.label.includes('SQLite') ? 'SQLite' : 'PostgreSQL';
-    const floor = phases.find((q) => q.label === `${FLOOR} (${database} rounds)`);
+    const floor = phases.find((q) => q.label === floorLabel(database));
     const mine = p.atRate['half our saturation'];
     const theirs = floor?.atRate['ours’ half saturation'];
     // What of ours' p99 is this machine's: a server that stores and checks nothing, at the same rate, in the same rounds.
