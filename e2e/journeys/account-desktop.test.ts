@@ -3,6 +3,7 @@ import { expect, test } from 'vitest';
 import { newContext } from '../support/browser.js';
 import { samplePhoto, uniqueName } from '../support/fixtures.js';
 import { useJourneyEnv } from '../support/journey.js';
+import { clickStill, openMenu } from '../support/menus.js';
 
 const env = useJourneyEnv();
 
@@ -15,8 +16,7 @@ async function pickSelect(page: Page, id: string, text: string) {
 }
 
 async function signOut(page: Page) {
-  await page.click('[data-testid=user-menu]');
-  await page.click('.ant-dropdown-menu-item-danger');
+  await (await openMenu(page, page.getByTestId('user-menu'))).locator('.ant-dropdown-menu-item-danger').click();
   await page.waitForURL(/\/w\/login/);
 }
 
@@ -57,7 +57,7 @@ test('desktop: register, sign in, edit the profile, change language and password
   await page.goto('/w/home/user/edit');
   await page.click('[data-testid=change-avatar]');
   await page.setInputFiles('[data-testid=crop-dialog] input[type=file]', await samplePhoto());
-  await page.click('.ant-modal-footer .ant-btn-primary');
+  await clickStill(page.locator('.ant-modal-footer .ant-btn-primary'));
   await page.waitForSelector('[data-testid=crop-dialog][data-loading="2"]');
   expect((await stored(page)).avatar).toMatch(/^\/uploads\/avatar\/\d+\/.+\.png$/);
   await page.click('.ant-modal-footer .ant-btn-primary');
@@ -100,8 +100,7 @@ test('desktop: register, sign in, edit the profile, change language and password
   await expect.poll(() => page.textContent('[data-testid=profile-signature]')).toContain('Hello from the desktop');
 
   // Language: the interface switches and the account remembers it.
-  await page.click('[data-testid=language-menu]');
-  await page.click('.ant-dropdown-menu-item:has-text("繁體中文")');
+  await (await openMenu(page, page.getByTestId('language-menu'))).locator('.ant-dropdown-menu-item:has-text("繁體中文")').click();
   await expect.poll(() => page.textContent('.kd-main-menu')).toContain('首頁');
   await expect.poll(async () => (await stored(page)).lang).toBe('zh-TW');
 

@@ -3,6 +3,7 @@ import { expect, test } from 'vitest';
 import { newContext } from '../support/browser.js';
 import { samplePhoto, uniqueName } from '../support/fixtures.js';
 import { useJourneyEnv } from '../support/journey.js';
+import { clickStill } from '../support/menus.js';
 
 const env = useJourneyEnv();
 
@@ -32,7 +33,7 @@ test('phone: register, edit the profile, change language and password, sign out 
   await page.getByTestId('mine-setup').click();
   await page.getByTestId('setup-avatar').click();
   const chooser = page.waitForEvent('filechooser');
-  await page.locator('.adm-action-sheet-button-item').first().click();
+  await clickStill(page.locator('.adm-action-sheet-button-item').first());
   await (await chooser).setFiles(await samplePhoto());
   await page.getByTestId('avatar-crop').waitFor();
   await page.locator('.reactEasyCrop_CropArea').waitFor();

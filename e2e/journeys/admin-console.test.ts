@@ -7,6 +7,7 @@ import { seriousViolations, settle } from '../support/axe.js';
 import { newContext } from '../support/browser.js';
 import { samplePhoto, uniqueName } from '../support/fixtures.js';
 import { useJourneyEnv } from '../support/journey.js';
+import { clickStill, openMenu } from '../support/menus.js';
 import { registerMember, sendChatTexts, type Member } from '../support/members.js';
 
 const ADMIN_PASSWORD = 'console-pass-1';
@@ -160,7 +161,7 @@ test('a phone report → staff act at /admin with TOTP → the reporter is told 
   await noSeriousViolations(staff, 'report drawer');
   await drawer.getByRole('button', { name: 'Apply' }).click();
   const acted = staff.waitForResponse((r) => r.url().endsWith('/admin/api/reports/act'));
-  await staff.locator('.ant-modal-confirm').getByRole('button', { name: 'Confirm' }).click();
+  await clickStill(staff.locator('.ant-modal-confirm').getByRole('button', { name: 'Confirm' }));
   expect((await (await acted).json()).status).toBe(200);
   await staff.locator('.ant-message-notice').filter({ hasText: 'Decision applied' }).waitFor();
 
@@ -212,8 +213,7 @@ test('a phone report → staff act at /admin with TOTP → the reporter is told 
   await noSeriousViolations(staff, 'audit log');
 
   // Signing out of the console leaves the staff member at the sign-in.
-  await staff.getByTestId('staff-menu').click();
-  await staff.getByRole('menuitem', { name: 'Sign out' }).click();
+  await (await openMenu(staff, staff.getByTestId('staff-menu'))).getByRole('menuitem', { name: 'Sign out' }).click();
   await staff.waitForURL('**/admin/login');
 
   // The console's sign-in fits a phone.
@@ -251,7 +251,7 @@ test('staff approve pending accounts in bulk, grant credits, add a gift, change 
   for (const name of names.slice(0, 2)) await staff.locator('tr', { hasText: name }).locator('input[type=checkbox]').check();
   await staff.getByRole('button', { name: 'Approve' }).click();
   const decided = staff.waitForResponse((r) => r.url().endsWith('/admin/api/approvals/decide'));
-  await staff.locator('.ant-modal-confirm').getByRole('button', { name: 'Confirm' }).click();
+  await clickStill(staff.locator('.ant-modal-confirm').getByRole('button', { name: 'Confirm' }));
   expect((await (await decided).json()).data).toMatchObject({ skipped: [] });
   await staff.locator('.ant-message-notice').filter({ hasText: '2 accounts approved.' }).waitFor();
   await eventually(() => staff.locator('tbody tr.ant-table-row').count()).toBe(1);
@@ -313,14 +313,12 @@ test('staff approve pending accounts in bulk, grant credits, add a gift, change 
     await staff.locator('button[type=submit]').click();
     return ((await (await verified).json()) as { status: number }).status;
   };
-  await staff.getByTestId('staff-menu').click();
-  await staff.getByRole('menuitem', { name: 'Sign out' }).click();
+  await (await openMenu(staff, staff.getByTestId('staff-menu'))).getByRole('menuitem', { name: 'Sign out' }).click();
   await staff.waitForURL('**/admin/login');
   expect(await signInWithRecovery(codes[0]!)).toBe(200);
   // Back where the staff member signed out.
   await staff.waitForURL('**/admin/catalogue/permissions');
-  await staff.getByTestId('staff-menu').click();
-  await staff.getByRole('menuitem', { name: 'Sign out' }).click();
+  await (await openMenu(staff, staff.getByTestId('staff-menu'))).getByRole('menuitem', { name: 'Sign out' }).click();
   await staff.waitForURL('**/admin/login');
   expect(await signInWithRecovery(codes[0]!)).not.toBe(200);
   await staff.getByRole('alert').filter({ hasText: 'The code is not valid' }).waitFor();

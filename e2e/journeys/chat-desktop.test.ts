@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { newContext } from '../support/browser.js';
-import { openMenu } from '../support/menus.js';
+import { clickStill, openMenu } from '../support/menus.js';
 import { samplePhoto, uniqueName } from '../support/fixtures.js';
 import { useJourneyEnv } from '../support/journey.js';
 import { registerMember, sendChatTexts, setVip, type Member } from '../support/members.js';
@@ -157,7 +157,7 @@ test('desktop chat: page, windows, live messages, history, translation, invisibl
   // Deleting the conversation removes it from his side only.
   await his.goto(`/w/home/chat?uid=${she.id}`);
   await his.getByTestId('chat-delete').click();
-  await his.locator('.ant-popconfirm:not(.ant-popover-hidden) .ant-btn-dangerous').click();
+  await clickStill(his.locator('.ant-popconfirm:not(.ant-popover-hidden) .ant-btn-dangerous'));
   await his.waitForURL(/\/w\/home\/chat$/);
   await contact(his, she).waitFor({ state: 'detached' });
   await his.reload();

@@ -3,6 +3,7 @@ import { expect, test } from 'vitest';
 import { newContext } from '../support/browser.js';
 import { samplePhoto, uniqueName } from '../support/fixtures.js';
 import { useJourneyEnv } from '../support/journey.js';
+import { clickStill } from '../support/menus.js';
 import { registerMember, sendChatTexts, setVip, type Member } from '../support/members.js';
 
 const env = useJourneyEnv();
@@ -126,7 +127,7 @@ test('phone chat: live messages with emoticons and pictures, unread badge, histo
 
   // Translation of his simplified Chinese into traditional characters (offline OpenCC).
   await chinese.getByTestId('chat-translate').click();
-  await her.locator('.adm-action-sheet-button-item').filter({ hasText: 'Traditional Chinese' }).click();
+  await clickStill(her.locator('.adm-action-sheet-button-item').filter({ hasText: 'Traditional Chinese' }));
   const translation = chinese.getByTestId('chat-translation');
   await eventually(() => translation.getAttribute('data-state')).toBe('done');
   const traditional = await translation.innerText();
@@ -172,7 +173,7 @@ test('phone chat: live messages with emoticons and pictures, unread badge, histo
   await swipeLeft(her, row);
   await her.locator('li', { has: row }).locator('.adm-swipe-action-actions-right').getByText('Delete').click();
   await her.locator('.adm-dialog').getByText('Delete this conversation?').waitFor();
-  await her.locator('.adm-dialog-button').filter({ hasText: 'Delete' }).click();
+  await clickStill(her.locator('.adm-dialog-button').filter({ hasText: 'Delete' }));
   await row.waitFor({ state: 'detached' });
   await her.reload();
   await her.getByTestId('chat-list-empty').waitFor();

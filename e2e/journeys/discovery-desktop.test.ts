@@ -3,12 +3,13 @@ import { expect, test } from 'vitest';
 import { newContext } from '../support/browser.js';
 import { samplePhoto, uniqueName } from '../support/fixtures.js';
 import { useJourneyEnv } from '../support/journey.js';
+import { clickStill } from '../support/menus.js';
 import { callAs, registerMember, setVip, uploadFile, type Member } from '../support/members.js';
 
 const env = useJourneyEnv();
 
 /** Confirms the one open delete confirmation. */
-const confirmDelete = (page: Page) => page.locator('.ant-popconfirm:not(.ant-popover-hidden) .ant-btn-dangerous').click();
+const confirmDelete = (page: Page) => clickStill(page.locator('.ant-popconfirm:not(.ant-popover-hidden) .ant-btn-dangerous'));
 
 /** Lists load over the network on a busy machine: give polled state more than vitest's default second. */
 const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });

@@ -3,6 +3,7 @@ import { expect, test } from 'vitest';
 import { newContext } from '../support/browser.js';
 import { samplePhoto, uniqueName } from '../support/fixtures.js';
 import { useJourneyEnv } from '../support/journey.js';
+import { clickStill } from '../support/menus.js';
 import { callAs, registerMember, setVip, uploadFile, type Member } from '../support/members.js';
 
 const env = useJourneyEnv();
@@ -12,7 +13,7 @@ const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 1
 
 /** Confirms the open antd-mobile confirmation dialog (its confirm button carries the testid). */
 async function confirmDelete(page: Page) {
-  await page.getByTestId('confirm-delete').click();
+  await clickStill(page.getByTestId('confirm-delete'));
   await page.locator('.adm-dialog').waitFor({ state: 'detached' });
 }
 

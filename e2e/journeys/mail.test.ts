@@ -3,6 +3,7 @@ import { expect, test } from 'vitest';
 import { newContext, type Device } from '../support/browser.js';
 import { uniqueName } from '../support/fixtures.js';
 import { useJourneyEnv } from '../support/journey.js';
+import { clickStill, openMenu } from '../support/menus.js';
 import { callAs, registerMember, setVip, type Member } from '../support/members.js';
 
 const env = useJourneyEnv();
@@ -65,8 +66,7 @@ test('mail: phone to desktop and back, unread dots, search, errors, counter and 
 
   // ---- The desktop reads: two unread mails, search by sender, open -> read, and it stays read.
   await signIn(wp, 'desktop', desk);
-  await wp.getByTestId('user-menu').click();
-  await wp.locator('.ant-dropdown-menu-item', { hasText: 'Mail' }).click();
+  await (await openMenu(wp, wp.getByTestId('user-menu'))).locator('.ant-dropdown-menu-item', { hasText: 'Mail' }).click();
   await wp.waitForURL('**/w/home/message');
   await eventually(() => wp.getByTestId('mail-row').count()).toBe(2);
   await dotOf(wp, phone.username).waitFor();
@@ -114,7 +114,7 @@ test('mail: phone to desktop and back, unread dots, search, errors, counter and 
   await row(mp, desk.username).click();
   // The refusal names its own reason: reading (issue 13).
   await eventually(() => mp.getByTestId('mail-upgrade-reason').innerText()).toContain('read mails from customer service');
-  await mp.locator('.adm-dialog-body').getByText('Not now').click();
+  await clickStill(mp.locator('.adm-dialog-body').getByText('Not now'));
   await mp.getByTestId('mail-upgrade-reason').waitFor({ state: 'hidden' });
 
   // ---- Writing to her again needs Continue_mail_dialog: that refusal names sending, not reading (issue 13).
@@ -125,7 +125,7 @@ test('mail: phone to desktop and back, unread dots, search, errors, counter and 
   await mp.getByTestId('mail-send-submit').click();
   await eventually(() => mp.getByTestId('mail-upgrade-reason').innerText()).toContain('write one mail to each member');
   expect(await mp.getByTestId('mail-upgrade-reason').innerText()).not.toContain('read');
-  await mp.locator('.adm-dialog-body').getByText('Upgrade now').click();
+  await clickStill(mp.locator('.adm-dialog-body').getByText('Upgrade now'));
   await mp.waitForURL('**/m/home/upgrade/index');
 
   // ---- After upgrading, the phone opens it: the whole text, read, and still read after a reload.

@@ -3,6 +3,7 @@ import { expect, test } from 'vitest';
 import { newContext } from '../support/browser.js';
 import { uniqueName } from '../support/fixtures.js';
 import { useJourneyEnv } from '../support/journey.js';
+import { clickStill } from '../support/menus.js';
 import { registerMember, type Member } from '../support/members.js';
 import { CARDS, rechargeByApi, seedShop, shopPackages, shot } from '../support/money.js';
 
@@ -23,7 +24,7 @@ async function signIn(page: Page, member: Member) {
 async function choose(page: Page, id: string, label: string) {
   await page.click(`#${id}`);
   await page.keyboard.type(label);
-  await page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${label}"]`).click();
+  await clickStill(page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${label}"]`));
 }
 
 async function fillPayer(page: Page, card?: string) {

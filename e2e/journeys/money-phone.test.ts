@@ -3,6 +3,7 @@ import { expect, test } from 'vitest';
 import { newContext } from '../support/browser.js';
 import { uniqueName } from '../support/fixtures.js';
 import { useJourneyEnv } from '../support/journey.js';
+import { clickStill } from '../support/menus.js';
 import { registerMember, type Member } from '../support/members.js';
 import { CARDS, rechargeByApi, seedShop, shopPackages, shot } from '../support/money.js';
 
@@ -141,7 +142,7 @@ test('phone: recharge by card, by challenge (approve and decline), by hosted pag
   await startRecharge(page, recharge[0]!.id, 6);
   await page.locator('.adm-dialog-button-bold').waitFor();
   await shot(page, 'phone-scan-confirm');
-  const [qr] = await Promise.all([context.waitForEvent('page'), page.locator('.adm-dialog-button-bold').click()]);
+  const [qr] = await Promise.all([context.waitForEvent('page'), clickStill(page.locator('.adm-dialog-button-bold'))]);
   await page.getByTestId('pay-result-pending').waitFor();
   await qr.waitForLoadState();
   await qr.locator('img.qr').waitFor();
@@ -200,7 +201,7 @@ test('phone: upgrade by card and by balance → badge, expiry and search without
   await page.getByTestId('pay-next').click();
   await page.locator('.adm-dialog').getByText('Sorry, your credit is running low').waitFor();
   await shot(page, 'phone-credit-low');
-  await page.locator('.adm-dialog-button-bold').click();
+  await clickStill(page.locator('.adm-dialog-button-bold'));
   await page.waitForURL('**/m/home/invest/index');
 
   // By card: VIP for three months.

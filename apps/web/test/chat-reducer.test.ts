@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addPending, emptyChatState, isFinalRefusal, reduceChat, refusalShownInPlace, retryPending, unreadTotal, type ChatState } from '../src/chat/chat-reducer';
+import type { ServerMessage } from '@kindred/protocol';
+import { addPending, emptyChatState, isFinalRefusal, reduceChat, refusalShownInPlace, retryPending, unreadTotal, type ChatState, type PendingMessage } from '../src/chat/chat-reducer';
 import { buildContact, buildMessage, contactsEvent, ME } from './chat-fixtures';
 
 const none = new Set<number>();
@@ -15,6 +16,13 @@ describe('chat reducer', () => {
     expect(state.conversations[30]?.messages).toEqual([m]);
     expect(state.lastId).toBe(m.id);
     expect(effects).toContainEqual({ type: 'resendPending' });
+  });
+
+  it('kind 0 keeps every catch-up message of a conversation, not only its last', () => {
+    const first = buildMessage({ sender_id: 30, mid: 30, content: 'one' });
+    const second = buildMessage({ sender_id: ME, reciver_id: 30, mid: ME, content: 'two' });
+    const { state } = reduceChat(synced(), contactsEvent([buildContact({ uid: 30 })], [first, second]), none);
+    expect(state.conversations[30]?.messages).toEqual([first, second]);
   });
 
   it('kind 0 marks conversations on screen read', () => {
@@ -61,6 +69,29 @@ describe('chat reducer', () => {
     expect(state.pending).toEqual({});
     expect(state.conversations[20]?.messages).toEqual([stored]);
     expect(state.contacts[0]).toMatchObject({ uid: 20, count: 0, content: 'yo' });
+  });
+
+  it('a catch-up showing a pending message stored, unacknowledged, sends it once more so it is announced again', () => {
+    // Its node stored it and died before acknowledging or announcing it; the catch-up comes from another node.
+    const lost: PendingMessage = { client_id: 'lost', uid: 20, type: 'text', content: 'yo', img: '', ndate: 1 };
+    const unsent: PendingMessage = { client_id: 'unsent', uid: 20, type: 'text', content: 'later', img: '', ndate: 2 };
+    const refused: PendingMessage = { client_id: 'refused', uid: 20, type: 'text', content: 'no', img: '', ndate: 3, failed: { error: 'validation', msg: 'no' } };
+    const state = [lost, unsent, refused].reduce(addPending, synced());
+    const stored = buildMessage({ sender_id: ME, reciver_id: 20, mid: ME, client_id: 'lost', content: 'yo' });
+    const refusedStored = buildMessage({ sender_id: ME, reciver_id: 20, mid: ME, client_id: 'refused', content: 'no' });
+    const catchUps: ServerMessage[] = [
+      contactsEvent([buildContact({ uid: 20 })], [stored, refusedStored]),
+      { kind: 3, opt: 0, status: 'success', uid: 20, messages: [stored, refusedStored], more: 0 },
+    ];
+    for (const event of catchUps) {
+      const next = reduceChat(state, event, none);
+      // A message the server refused is not sent again (nor is one still unsent: resendPending sends those).
+      expect(next.effects).toContainEqual({ type: 'announceAgain', messages: [lost] });
+      expect(Object.keys(next.state.pending)).toEqual(['unsent']);
+      expect(next.state.conversations[20]?.messages).toEqual([stored, refusedStored]);
+    }
+    // Nothing pending in a catch-up: nothing is sent again.
+    expect(reduceChat(synced(), contactsEvent([buildContact({ uid: 20 })], [stored]), none).effects.map((e) => e.type)).not.toContain('announceAgain');
   });
 
   it('a refusal marks the pending message failed and tells the interface; retry clears it', () => {

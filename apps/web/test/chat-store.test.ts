@@ -90,6 +90,21 @@ describe('chat store', () => {
     expect(useChat.getState().conversations[20]?.messages).toEqual([stored]);
   });
 
+  it('sends once more, unchanged, a message the catch-up shows stored that was never acknowledged', () => {
+    last().accept();
+    const clientId = useChat.getState().send(20, { type: 'text', content: 'lost with its node' });
+    last().onclose?.({ code: 1006 });
+    vi.advanceTimersByTime(1000);
+    // The node that stored it died before acknowledging and announcing it; another node answers the catch-up.
+    const stored = buildMessage({ sender_id: ME, reciver_id: 20, mid: ME, client_id: clientId, content: 'lost with its node' });
+    last().readyState = 1;
+    last().onopen?.({});
+    last().onmessage?.({ data: JSON.stringify(contactsEvent([buildContact({ uid: 20 })], [stored])) });
+    expect(last().sent.filter((m) => m.opt === 1)).toEqual([{ opt: 1, uid: 20, client_id: clientId, type: 'text', content: 'lost with its node', img: '' }]);
+    expect(useChat.getState().pending).toEqual({});
+    expect(useChat.getState().conversations[20]?.messages).toEqual([stored]);
+  });
+
   it('opens a conversation on screen, reopens it after a reconnect, and reads what arrives in it', () => {
     last().accept();
     const close = useChat.getState().view(20, 'member');

@@ -46,6 +46,7 @@ export type ChatEffect =
   | { type: 'markRead'; uid: number }
   | { type: 'resync' }
   | { type: 'resendPending' }
+  | { type: 'announceAgain'; messages: PendingMessage[] }
   | { type: 'selfVisibility'; is_yin: number }
   | { type: 'refused'; kind: typeof KIND.noFreeChat | typeof KIND.needUpgrade | typeof KIND.error; error: ErrorId; msg: string; uid?: number }
   | { type: 'notice' }
@@ -109,6 +110,20 @@ function withoutPending(pending: Record<string, PendingMessage>, messages: Messa
   return next;
 }
 
+/**
+ * My pending messages that a catch-up (kind 0 or 3) shows stored, though no acknowledgement came:
+ * the node that stored them may have died before announcing them, and the recipient would see them
+ * only at their next reload. Each is sent once more; the server acknowledges a resend as a
+ * duplicate and announces it again (handlers/send.ts), and a client ignores an id it already holds.
+ */
+function storedUnacknowledged(pending: Record<string, PendingMessage>, messages: MessageWire[]): ChatEffect[] {
+  const again = messages.flatMap((m) => {
+    const p = m.client_id ? pending[m.client_id] : undefined;
+    return p && !p.failed ? [p] : [];
+  });
+  return again.length ? [{ type: 'announceAgain', messages: again }] : [];
+}
+
 const conversation = (state: ChatState, uid: number): ConversationState =>
   state.conversations[uid] ?? { messages: [], more: true, loaded: false };
 
@@ -140,12 +155,13 @@ export function reduceChat(state: ChatState, msg: ServerMessage, open: ReadonlyS
       const conversations = { ...state.conversations };
       for (const m of msg.messages) {
         const uid = otherParty(m, msg.uid);
-        const c = conversation(state, uid);
+        // Several of the catch-up's messages may share a conversation: each adds to what the ones before it left.
+        const c = conversations[uid] ?? conversation(state, uid);
         conversations[uid] = { ...c, messages: mergeMessages(c.messages, [m]) };
       }
       const contacts = msg.contacts.map((c) => (open.has(c.uid) && c.count > 0 ? { ...c, count: 0 } : c));
       for (const c of msg.contacts) if (open.has(c.uid) && c.count > 0) effects.push({ type: 'markRead', uid: c.uid });
-      effects.push({ type: 'resendPending' });
+      effects.push(...storedUnacknowledged(state.pending, msg.messages), { type: 'resendPending' });
       const next: ChatState = {
         ...state,
         me: msg.uid,
@@ -196,6 +212,7 @@ export function reduceChat(state: ChatState, msg: ServerMessage, open: ReadonlyS
       const messages = mergeMessages(c.messages, msg.messages);
       // A first page says whether anything older exists only when nothing older was loaded before.
       const more = firstPage && c.loaded ? c.more : Boolean(msg.more);
+      effects.push(...storedUnacknowledged(state.pending, msg.messages));
       return {
         state: {
           ...state,

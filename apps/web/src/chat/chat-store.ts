@@ -8,11 +8,12 @@ import {
   retryPending,
   type ChatEffect,
   type ChatState,
+  type PendingMessage,
 } from './chat-reducer';
 import { ChatConnection, socketUrl, type ChatStatus, type SocketLike } from './connection';
 
 /** Something the interface shows or does in answer to the server (toasts, sounds, cache refreshes). */
-export type ChatSignal = Exclude<ChatEffect, { type: 'markRead' } | { type: 'resync' } | { type: 'resendPending' }>;
+export type ChatSignal = Exclude<ChatEffect, { type: 'markRead' } | { type: 'resync' } | { type: 'resendPending' } | { type: 'announceAgain' }>;
 
 interface ChatStore extends ChatState {
   status: ChatStatus;
@@ -57,10 +58,13 @@ function newClientId(): string {
 export const useChat = create<ChatStore>((set, get) => {
   const openSet = () => new Set(Object.keys(get().viewing).map(Number));
 
+  function sendMessage(p: PendingMessage) {
+    connection?.send({ opt: OPT.send, uid: p.uid, client_id: p.client_id, type: p.type, content: p.content, img: p.img });
+  }
+
   function sendPending(clientId: string) {
     const p = get().pending[clientId];
-    if (!p || p.failed) return;
-    connection?.send({ opt: OPT.send, uid: p.uid, client_id: p.client_id, type: p.type, content: p.content, img: p.img });
+    if (p && !p.failed) sendMessage(p);
   }
 
   function run(effects: ChatEffect[]) {
@@ -75,6 +79,9 @@ export const useChat = create<ChatStore>((set, get) => {
           break;
         case 'resendPending':
           for (const id of Object.keys(get().pending)) sendPending(id);
+          break;
+        case 'announceAgain':
+          for (const p of effect.messages) sendMessage(p);
           break;
         default:
           for (const listener of listeners) listener(effect);
