@@ -18,11 +18,15 @@ describe('chat reducer', () => {
     expect(effects).toContainEqual({ type: 'resendPending' });
   });
 
-  it('kind 0 keeps every catch-up message of a conversation, not only its last', () => {
+  it('kind 0 adds every missed message to a loaded conversation; one not loaded keeps only its newest until its page comes', () => {
+    const page = buildMessage({ sender_id: 30, mid: 30, content: 'on screen' });
+    const loaded = reduceChat(synced(), { kind: 3, opt: 0, status: 'success', uid: 30, messages: [page], more: 0 }, none).state;
     const first = buildMessage({ sender_id: 30, mid: 30, content: 'one' });
     const second = buildMessage({ sender_id: ME, reciver_id: 30, mid: ME, content: 'two' });
-    const { state } = reduceChat(synced(), contactsEvent([buildContact({ uid: 30 })], [first, second]), none);
-    expect(state.conversations[30]?.messages).toEqual([first, second]);
+    const other = [buildMessage({ sender_id: 20, mid: 20, content: 'three' }), buildMessage({ sender_id: 20, mid: 20, content: 'four' })];
+    const { state } = reduceChat(loaded, contactsEvent([buildContact({ uid: 30 })], [first, other[0]!, second, other[1]!]), none);
+    expect(state.conversations[30]?.messages).toEqual([page, first, second]);
+    expect(state.conversations[20]?.messages).toEqual([other[1]]);
   });
 
   it('kind 0 marks conversations on screen read', () => {
@@ -76,7 +80,9 @@ describe('chat reducer', () => {
     const lost: PendingMessage = { client_id: 'lost', uid: 20, type: 'text', content: 'yo', img: '', ndate: 1 };
     const unsent: PendingMessage = { client_id: 'unsent', uid: 20, type: 'text', content: 'later', img: '', ndate: 2 };
     const refused: PendingMessage = { client_id: 'refused', uid: 20, type: 'text', content: 'no', img: '', ndate: 3, failed: { error: 'validation', msg: 'no' } };
-    const state = [lost, unsent, refused].reduce(addPending, synced());
+    // The conversation is on screen (loaded), as when its node died under it.
+    const onScreen = reduceChat(synced(), { kind: 3, opt: 0, status: 'success', uid: 20, messages: [], more: 0 }, none).state;
+    const state = [lost, unsent, refused].reduce(addPending, onScreen);
     const stored = buildMessage({ sender_id: ME, reciver_id: 20, mid: ME, client_id: 'lost', content: 'yo' });
     const refusedStored = buildMessage({ sender_id: ME, reciver_id: 20, mid: ME, client_id: 'refused', content: 'no' });
     const catchUps: ServerMessage[] = [

@@ -155,8 +155,12 @@ export function reduceChat(state: ChatState, msg: ServerMessage, open: ReadonlyS
       const conversations = { ...state.conversations };
       for (const m of msg.messages) {
         const uid = otherParty(m, msg.uid);
-        // Several of the catch-up's messages may share a conversation: each adds to what the ones before it left.
-        const c = conversations[uid] ?? conversation(state, uid);
+        // A conversation whose pages this client holds takes every message it missed (its reopening
+        // brings only the newest page: more missed than that would leave a hole). One not loaded yet
+        // keeps only its newest (the catch-up runs oldest first); its first page brings the rest, and
+        // it shows that page, not everything the catch-up held.
+        const held = conversation(state, uid);
+        const c = held.loaded ? (conversations[uid] ?? held) : held;
         conversations[uid] = { ...c, messages: mergeMessages(c.messages, [m]) };
       }
       const contacts = msg.contacts.map((c) => (open.has(c.uid) && c.count > 0 ? { ...c, count: 0 } : c));
