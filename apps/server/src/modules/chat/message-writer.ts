@@ -138,7 +138,8 @@ export class MessageWriter {
     }
 
     const stored = await this.messages.insertMany(
-      batch.map((p) => ({ sender_id: p.senderId, reciver_id: p.peerId, ...p.body, client_id: p.clientId, created_at: p.now })),
+      // No spread of the body: one hidden class for every row (see SendChatMessage's transform).
+      batch.map((p) => ({ sender_id: p.senderId, reciver_id: p.peerId, type: p.body.type, content: p.body.content, img: p.body.img, client_id: p.clientId, created_at: p.now })),
       trx,
     );
     idsTaken?.();

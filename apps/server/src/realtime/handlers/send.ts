@@ -33,7 +33,8 @@ export const send: OptHandler<typeof OPT.send> = {
         kind: KIND.sent,
         opt: OPT.send,
         status: 'success',
-        ...(message.req !== undefined ? { req: message.req } : {}),
+        // Absent when undefined (JSON leaves it out); not spread in, so every ack shares one hidden class.
+        req: message.req,
         client_id: message.client_id,
         message: ctx.services.chat.present(ctx.member, stored, true),
         duplicate: duplicate ? 1 : 0,
