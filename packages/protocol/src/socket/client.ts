@@ -42,6 +42,7 @@ export const SendChatMessage = z
   })
   // Every property named, no spread: on Node 20 an object built by a spread followed by more
   // properties gets a hidden class of its own once optimized, and this one is made per message.
+  // A field added to the object above must be named here too (the output type shows its absence).
   .transform((m) => ({ opt: m.opt, uid: m.uid, client_id: m.client_id, type: m.type, content: m.content ?? m.txt ?? '', img: m.img, create_time: m.create_time, req: m.req }));
 
 /** opt 3: up to `limit` messages before message `before_id` (absent: the newest page). */
