@@ -114,6 +114,11 @@ export function directSqlite(db: DbOrTx): DirectSqlite | undefined {
   return found && !found.sqlite.inTransaction ? found : undefined;
 }
 
+/** The SQLite connection behind a handle, for its settings (not for statements: see directSqlite). */
+export function sqliteConnection(db: Db): SQLite.Database | undefined {
+  return direct.get(db)?.sqlite;
+}
+
 /** How each handle's failed queries reach its listeners. */
 const reporters = new WeakMap<Db, (error: unknown) => void>();
 

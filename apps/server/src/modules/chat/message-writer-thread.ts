@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { reportQueryError, type Db } from '../../db/database.js';
 import { reportGroupCommit } from '../../db/group-commit.js';
+import { leaveCheckpointsToWriterThread } from '../../db/sqlite-checkpoints.js';
 import type { MessageRow } from '../../db/schema.js';
 import type { MessageSubmitter } from './chat.service.js';
 import type { PendingMessage } from './message-writer.js';
@@ -79,7 +80,8 @@ export class MessageWriterThread implements MessageSubmitter {
 
   private started(): Thread {
     if (this.thread) return this.thread;
-    const thread: Thread = { worker: new Worker(WORKER_URL, { workerData: this.data }), waiting: new Map() };
+    // SQLite: the thread checkpoints the WAL (message-writer.worker.ts); this process's commits leave it that work while it runs.
+    const thread: Thread = { worker: new Worker(WORKER_URL, { workerData: this.data }), waiting: new Map(), restoreCheckpoints: leaveCheckpointsToWriterThread(this.db) };
     // The server's lifetime decides the process's: close() is what waits for the thread.
     thread.worker.unref();
     thread.worker.on('message', (message: FromWriter) => this.received(thread, message));
@@ -105,7 +107,10 @@ export class MessageWriterThread implements MessageSubmitter {
 
   /** A thread that failed or exited: what it had not answered fails with its error; the next message starts another. */
   private ended(thread: Thread, error: unknown): void {
-    if (this.thread === thread) this.thread = undefined;
+    if (this.thread === thread) {
+      this.thread = undefined;
+      thread.restoreCheckpoints();
+    }
     for (const waiter of thread.waiting.values()) waiter.reject(error);
     thread.waiting.clear();
     this.answered();
@@ -135,4 +140,5 @@ interface Waiter {
 interface Thread {
   worker: Worker;
   waiting: Map<number, Waiter>;
+  restoreCheckpoints(): void;
 }

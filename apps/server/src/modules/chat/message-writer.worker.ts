@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../../db/database.js';
 import { observeGroupCommits } from '../../db/group-commit.js';
+import { deferCheckpoints } from '../../db/sqlite-checkpoints.js';
 import { LiveSettings } from '../admin/live-settings.js';
 import { SettingsRepository } from '../admin/settings.repository.js';
 import { BlocksRepository } from '../blocks/blocks.repository.js';
@@ -36,15 +37,27 @@ const writer = new MessageWriter(
   new BlocksService(db, new BlocksRepository(db), users),
 );
 const post = (message: FromWriter) => port.postMessage(message);
-observeGroupCommits(db, { committed: (name, waits) => post({ type: 'committed', writer: name, waits }) });
+// SQLite: the WAL is checkpointed after a transaction's answers have left, not inside its commit.
+const checkpoints = deferCheckpoints(db);
+observeGroupCommits(db, {
+  committed: (name, waits) => {
+    post({ type: 'committed', writer: name, waits });
+    checkpoints?.committed();
+  },
+});
 database.onQueryError?.((error) => post({ type: 'query-error', error: toWire(error) }));
 
 let answers: Extract<FromWriter, { type: 'written' }>['results'] = [];
 
-/** The answers settled in one turn (a transaction's) leave together. */
+/**
+ * A transaction's answers leave together, as soon as it committed: its items settle in one go, and
+ * a microtask queued by the first answer runs after the others'. Not setImmediate: under a backlog
+ * the group commit has already scheduled the next batch for that phase (its transaction holds this
+ * thread), and the answers waited for it too (the answers' p99 wait 8–13 ms, 2026-11-29).
+ */
 function answer(result: (typeof answers)[number]): void {
   if (!answers.length) {
-    setImmediate(() => {
+    queueMicrotask(() => {
       post({ type: 'written', results: answers });
       answers = [];
     });
@@ -55,6 +68,7 @@ function answer(result: (typeof answers)[number]): void {
 port.on('message', (message: ToWriter) => {
   // The process asks only once every message it handed over has its answer (MessageWriterThread.close).
   if (message.type === 'close') {
+    checkpoints?.stop();
     void database.destroy().then(() => port.close());
     return;
   }
