@@ -19,9 +19,10 @@ export interface DeferredCheckpoints {
  * burst left. Nothing to do on PostgreSQL (undefined).
  */
 export function deferCheckpoints(db: Db, everyMs = 100): DeferredCheckpoints | undefined {
-  const handle = directSqlite(db);
-  if (!handle) return undefined;
-  handle.sqlite.pragma('wal_autocheckpoint = 0');
+  // A setting, not a statement: the connection itself (directSqlite is for statements).
+  const sqlite = sqliteConnection(db);
+  if (!sqlite) return undefined;
+  sqlite.pragma('wal_autocheckpoint = 0');
   let last = performance.now();
   let scheduled = false;
   let dirty = false;
@@ -57,13 +58,14 @@ export function deferCheckpoints(db: Db, everyMs = 100): DeferredCheckpoints | u
  * 100 ms while messages flow, ~1,750 pages apart at half the chat's saturation): its automatic
  * checkpoint waits for a WAL of `pages` instead of SQLite's 1,000, so a write of the process (a
  * like, an activity stamp) does not copy the thread's pages on the event loop; it stays as a safety
- * net should the thread stop checkpointing. Answers how to restore SQLite's default; nothing on PostgreSQL.
+ * net should the thread stop checkpointing. Answers how to restore the setting it found; nothing on PostgreSQL.
  */
 export function leaveCheckpointsToWriterThread(db: Db, pages = 4_000): () => void {
   const sqlite = sqliteConnection(db);
   if (!sqlite) return () => undefined;
+  const found = Number(sqlite.pragma('wal_autocheckpoint', { simple: true }));
   sqlite.pragma(`wal_autocheckpoint = ${pages}`);
   return () => {
-    if (sqlite.open) sqlite.pragma('wal_autocheckpoint = 1000');
+    if (sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${found}`);
   };
 }
