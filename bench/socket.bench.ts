@@ -9,7 +9,7 @@ import { loadSince, markLoad, showLoad } from './lib/phase-load.js';
 import { checkpoint, vacuumAnalyze } from './lib/postgres-upkeep.js';
 import { type Proc, serverEntry, startNode } from './lib/proc.js';
 import { report } from './lib/report.js';
-import { floorLabel, rows, type PhaseResult } from './lib/socket-rows.js';
+import { floorLabel, rows, TOGETHER_LABEL, type PhaseResult } from './lib/socket-rows.js';
 import { seedChatMembers, type ChatMember } from './lib/seed-chat.js';
 import { medianBy } from './lib/spread.js';
 import { closeSockets, medianRound, openSockets, PairTraffic, sleep, SOURCE_ADDRESSES, type TrafficResult } from './lib/socket-fleet.js';
@@ -28,8 +28,9 @@ import { closeSockets, medianRound, openSockets, PairTraffic, sleep, SOURCE_ADDR
  * (the PostgreSQL targets are skipped without a PostgreSQL and a Redis URL); and in each database's
  * rounds the bare relay again, timed at the rate ours is (the floor of a p99 at that rate here).
  * The targets of each database are measured in ROUNDS alternating rounds (ours, relay, ours,
- * relay…; on PostgreSQL the two nodes join each round; each a fresh start with the idle sockets
- * connected): saturation and each latency figure are the median of the rounds, with each round's
+ * relay…; on PostgreSQL the two nodes join each round, once with every pair split across them and
+ * once with each pair on one node (what crossing Redis adds, apart from two processes sharing the
+ * cores); each a fresh start with the idle sockets connected): saturation and each latency figure are the median of the rounds, with each round's
  * figure beside it, so one noisy minute on a shared machine cannot decide a figure. Memory is read
  * in the first round; latencies in every round, at rates derived from the median saturation so far.
  * Knobs: `npm run bench -- socket --sockets=2000` or BENCH_SOCKETS; BENCH_SOCKET_PAIRS (50),
@@ -261,8 +262,12 @@ function bareTarget(store?: { sqlite?: string; postgres?: string; members: ChatM
   };
 }
 
-/** Our server (apps/server/src/main.ts) on `nodes` processes; members[0..idle) idle, the rest in pairs. */
-function oursTarget(label: string, env: Record<string, string>, nodes: number, members: ChatMember[], idleCount: number, entry = 'apps/server/src/main.ts'): Target {
+/**
+ * Our server (apps/server/src/main.ts) on `nodes` processes; members[0..idle) idle, the rest in
+ * pairs (endpoints 2k and 2k+1 write to each other). `together`: both endpoints of a pair on the
+ * same node, so on two nodes no message crosses Redis while both processes still share the cores.
+ */
+function oursTarget(label: string, env: Record<string, string>, nodes: number, members: ChatMember[], idleCount: number, entry = 'apps/server/src/main.ts', together = false): Target {
   const pairMember = (j: number) => members[idleCount + j]!;
   return {
     label,
@@ -286,8 +291,8 @@ function oursTarget(label: string, env: Record<string, string>, nodes: number, m
       };
     },
     idleUrl: (s, i) => `${s.nodes[i % s.nodes.length]}/socket?token=${members[i]!.token}`,
-    // Pair endpoints alternate nodes: on two nodes every message crosses Redis.
-    pairUrl: (s, j) => `${s.nodes[j % s.nodes.length]}/socket?token=${pairMember(j).token}`,
+    // Split, pair endpoints alternate nodes: on two nodes every message crosses Redis.
+    pairUrl: (s, j) => `${s.nodes[(together ? Math.floor(j / 2) : j) % s.nodes.length]}/socket?token=${pairMember(j).token}`,
     pairUid: (j) => pairMember(j).id,
     isDelivery: (data) => data.startsWith('{"kind":1,'),
     postgres: env.DATABASE_URL,
@@ -370,11 +375,13 @@ export async function socketBench(): Promise<void> {
         ? [[oursTarget('before, PostgreSQL + Redis, 1 node', { ...env, REDIS_PREFIX: `${schema}c` }, 1, members, idleCount, path.join(BEFORE, 'apps/server/src/main.ts')), beforeRates] as [Target, Rates]]
         : [];
       // The second node's rounds alternate with the first's, at the first's median rate so far: its
-      // added p99 compares two figures of the same minutes, not of runs minutes apart.
-      const twoNodes: [Target, Rates][] = process.env.BENCH_SOCKET_TWO_NODES === '0' ? [] : [[
-        oursTarget('ours, PostgreSQL + Redis, 2 nodes', { ...env, REDIS_PREFIX: `${schema}b` }, 2, members, idleCount),
-        (sat, medians) => ({ 'half our saturation': Math.round(sat.rate / 2), 'half the 1-node saturation': Math.round((medians?.[0] ?? sat).rate / 2) }),
-      ]];
+      // added p99 compares two figures of the same minutes, not of runs minutes apart. The same two
+      // nodes with each pair on one node, at that rate: what crossing Redis adds, apart from the cores' sharing.
+      const oneNodeRate: Rates = (sat, medians) => ({ 'half the 1-node saturation': Math.round((medians?.[0] ?? sat).rate / 2) });
+      const twoNodes: [Target, Rates][] = process.env.BENCH_SOCKET_TWO_NODES === '0' ? [] : [
+        [oursTarget('ours, PostgreSQL + Redis, 2 nodes', { ...env, REDIS_PREFIX: `${schema}b` }, 2, members, idleCount), (sat, medians) => ({ 'half our saturation': Math.round(sat.rate / 2), ...oneNodeRate(sat, medians) })],
+        [oursTarget(TOGETHER_LABEL, { ...env, REDIS_PREFIX: `${schema}d` }, 2, members, idleCount, undefined, true), oneNodeRate],
+      ];
       const [one, relay, ...rest] = await alternate(
         [
           [oursTarget('ours, PostgreSQL + Redis, 1 node', { ...env, REDIS_PREFIX: `${schema}a` }, 1, members, idleCount), oursRates],

@@ -25,6 +25,9 @@ export interface PhaseResult {
 /** The label of the relay that stores nothing, timed in a database's rounds at ours' rate. */
 export const floorLabel = (database: 'SQLite' | 'PostgreSQL') => `bare ws relay at ours’ rate (${database} rounds)`;
 
+/** Our two nodes with each pair on one node: no message crosses Redis, both processes share the cores. */
+export const TOGETHER_LABEL = 'ours, PostgreSQL + Redis, 2 nodes, each pair on one node';
+
 /** A latency figure: the median round's p50 / p99 and rate, and with several rounds each round's p99. */
 const latency = (p: PhaseResult, rate: string) => {
   const at = p.atRate[rate]!;
@@ -45,7 +48,7 @@ const withSpread = (p: PhaseResult) => (p.saturationRounds.length > 1 ? `${p.sat
 /** The socket bench's table: each target beside its baseline, with issue 14's budgets. */
 export function rows(phases: PhaseResult[]): Row[] {
   const bare = phases[0]!;
-  const ours = phases.filter((p) => p.label.startsWith('ours'));
+  const ours = phases.filter((p) => p.label.startsWith('ours') && p.label !== TOGETHER_LABEL);
   const half = 'half the relay’s saturation';
   const out: Row[] = [];
   for (const database of ['SQLite', 'PostgreSQL']) {
@@ -111,6 +114,19 @@ export function rows(phases: PhaseResult[]): Row[] {
       ratio: oneHalf.p99 / same.p99,
       budget: `≤ +5 ms (here ${(same.p99 - oneHalf.p99).toFixed(1)} ms)`,
     });
+    // The same two processes with no message crossing: the difference is what Redis itself adds;
+    // the rest of the row above is two nodes sharing one machine's cores (with the database and the bench).
+    const together = phases.find((p) => p.label === TOGETHER_LABEL);
+    const within = together?.atRate['half the 1-node saturation'];
+    if (together && within) {
+      out.push({
+        case: `p99 added by crossing Redis: 2 nodes, pairs split across them beside pairs within one node, at ${oneHalf.rate}/s, median rounds`,
+        ours: `${latency(two, 'half the 1-node saturation')} (split)`,
+        baseline: `${latency(together, 'half the 1-node saturation')} (within a node)`,
+        ratio: within.p99 / same.p99,
+        budget: `— (here ${(same.p99 - within.p99).toFixed(1)} ms)`,
+      });
+    }
   }
   return out;
 }

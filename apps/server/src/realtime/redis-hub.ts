@@ -3,6 +3,15 @@ import { LocalHub, type HubEvent } from './hub.js';
 
 /** How long a closing hub waits for its last publications to reach Redis. */
 const PUBLISH_DRAIN_MS = 2_000;
+/** Events in one publication at most (a chat batch's doorbells are 1–128; this bounds one payload). */
+const EVENTS_PER_PUBLICATION = 256;
+
+/** A publication: one event (the shape every node version reads) or several of one turn. */
+interface Publication {
+  node?: string;
+  event?: HubEvent;
+  events?: HubEvent[];
+}
 
 interface Log {
   warn(obj: unknown, msg: string): void;
@@ -31,6 +40,8 @@ export class RedisHub extends LocalHub {
    * doorbells of messages it had just acknowledged. close() waits for these first.
    */
   private readonly inFlight = new Set<Promise<unknown>>();
+  /** Events published this turn, not yet handed to Redis (flush). */
+  private outbox: HubEvent[] = [];
 
   constructor(
     url: string,
@@ -91,25 +102,40 @@ export class RedisHub extends LocalHub {
   /**
    * Local delivery at once; the publication is queued by ioredis (through a reconnect too) and not
    * awaited, so a Redis outage never holds up storing and acknowledging a member's messages.
+   * The events of one turn (a chat batch's doorbells arrive together when its transaction commits)
+   * leave as one publication: one PUBLISH for Redis to fan out, and one message for each node to
+   * read and parse (its own echo included), instead of one per chat message.
    */
   override async publish(event: HubEvent): Promise<void> {
     this.deliver(event);
-    // A stored message travels whole (the committed row): the other nodes deliver it without
-    // reading it back, which spared a query per message and a turn of latency on every crossing.
-    const sent = this.pub
-      .publish(this.channel, JSON.stringify({ node: this.nodeId, event }))
-      .catch((err: Error) => {
-        // The data is stored; the other nodes' members get it at their next catch-up.
-        if (!this.closed) this.log.error({ err: err.message, type: event.type }, 'redis publish failed');
-      })
-      .finally(() => this.inFlight.delete(sent));
-    this.inFlight.add(sent);
+    if (this.outbox.push(event) === 1) process.nextTick(() => this.flush());
+  }
+
+  /** Hands this turn's events to Redis: a lone event in the single-event shape, several in chunks. */
+  private flush(): void {
+    const events = this.outbox;
+    this.outbox = [];
+    for (let start = 0; start < events.length; start += EVENTS_PER_PUBLICATION) {
+      const chunk = events.slice(start, start + EVENTS_PER_PUBLICATION);
+      // A stored message travels whole (the committed row): the other nodes deliver it without
+      // reading it back, which spared a query per message and a turn of latency on every crossing.
+      const payload: Publication = chunk.length === 1 ? { node: this.nodeId, event: chunk[0] } : { node: this.nodeId, events: chunk };
+      const sent = this.pub
+        .publish(this.channel, JSON.stringify(payload))
+        .catch((err: Error) => {
+          // The data is stored; the other nodes' members get it at their next catch-up.
+          if (!this.closed) this.log.error({ err: err.message, events: chunk.length, type: chunk[0]!.type }, 'redis publish failed');
+        })
+        .finally(() => this.inFlight.delete(sent));
+      this.inFlight.add(sent);
+    }
   }
 
   override async close(): Promise<void> {
     // What was published before the close still leaves; only then are the connections told to
     // quit. A Redis that is away does not hold the shutdown past PUBLISH_DRAIN_MS.
     let timer: NodeJS.Timeout | undefined;
+    this.flush();
     await Promise.race([Promise.allSettled([...this.inFlight]), new Promise((resolve) => (timer = setTimeout(resolve, PUBLISH_DRAIN_MS)))]);
     clearTimeout(timer);
     this.closed = true;
@@ -121,14 +147,15 @@ export class RedisHub extends LocalHub {
     // Every publication comes back to its own node too: at one node, every stored message would be
     // parsed once more only to be dropped.
     if (raw.startsWith(this.ownPrefix)) return;
-    let parsed: { node?: string; event?: HubEvent };
+    let parsed: Publication;
     try {
-      parsed = JSON.parse(raw) as { node?: string; event?: HubEvent };
+      parsed = JSON.parse(raw) as Publication;
     } catch {
       this.log.warn({ raw: raw.slice(0, 200) }, 'unreadable hub message');
       return;
     }
-    if (!parsed.event || parsed.node === this.nodeId) return;
-    this.deliver(parsed.event);
+    if (parsed.node === this.nodeId) return;
+    if (parsed.event) this.deliver(parsed.event);
+    if (Array.isArray(parsed.events)) for (const event of parsed.events) this.deliver(event);
   }
 }

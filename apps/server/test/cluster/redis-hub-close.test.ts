@@ -13,8 +13,12 @@ describe('RedisHub.close (a drained node, issue 14 CI)', () => {
     const prefix = `kt${randomBytes(4).toString('hex')}:`;
     const listener = new Redis(redisUrl);
     onTestFinished(() => void listener.quit());
-    const heard: string[] = [];
-    listener.on('message', (_channel, raw: string) => heard.push(raw));
+    // Events heard, whether a publication carries one (`event`) or a turn's several (`events`).
+    const heard: HubEvent[] = [];
+    listener.on('message', (_channel, raw: string) => {
+      const publication = JSON.parse(raw) as { event?: HubEvent; events?: HubEvent[] };
+      heard.push(...(publication.events ?? [publication.event!]));
+    });
     await listener.subscribe(`${prefix}chat`);
 
     const hub = new RedisHub(redisUrl, prefix, 'draining', quiet);
