@@ -27,13 +27,13 @@ export class UsersRepository {
     return trx.selectFrom('users').select(['id', 'role', 'status']).where('id', 'in', ids).execute();
   }
 
-  /** Sign-in takes a username (any case) or an e-mail address. */
   /** Several members' rows at once (the socket gateway's batched connects). */
   findByIds(ids: readonly number[], trx: DbOrTx = this.db): Promise<UserRow[]> {
     if (!ids.length) return Promise.resolve([]);
     return trx.selectFrom('users').selectAll().where('id', 'in', ids).execute();
   }
 
+  /** Sign-in takes a username (any case) or an e-mail address. */
   findByAccount(account: string, trx: DbOrTx = this.db): Promise<UserRow | undefined> {
     const key = account.trim().toLowerCase();
     return trx
