@@ -6,6 +6,9 @@ const PUBLISH_DRAIN_MS = 2_000;
 /** Events in one publication at most (a chat batch's doorbells are 1–128; this bounds one payload). */
 const EVENTS_PER_PUBLICATION = 256;
 
+/** Events that never share a publication (see flush). */
+const ALONE = new Set<HubEvent['type']>(['sessions-ended', 'member-changed', 'settings-changed']);
+
 /** A publication: one event (the shape every node version reads) or several of one turn. */
 interface Publication {
   node?: string;
@@ -111,24 +114,42 @@ export class RedisHub extends LocalHub {
     if (this.outbox.push(event) === 1) process.nextTick(() => this.flush());
   }
 
-  /** Hands this turn's events to Redis: a lone event in the single-event shape, several in chunks. */
+  /**
+   * Hands this turn's events to Redis in the order published: runs of events in chunks, a lone
+   * event in the single-event shape. Ended sessions and changed rights or settings always go alone
+   * in that shape, so a node from before batching (during a rolling upgrade) still closes the
+   * sockets of a session that ended, whatever else was published in the same turn.
+   */
   private flush(): void {
     const events = this.outbox;
     this.outbox = [];
-    for (let start = 0; start < events.length; start += EVENTS_PER_PUBLICATION) {
-      const chunk = events.slice(start, start + EVENTS_PER_PUBLICATION);
-      // A stored message travels whole (the committed row): the other nodes deliver it without
-      // reading it back, which spared a query per message and a turn of latency on every crossing.
-      const payload: Publication = chunk.length === 1 ? { node: this.nodeId, event: chunk[0] } : { node: this.nodeId, events: chunk };
-      const sent = this.pub
-        .publish(this.channel, JSON.stringify(payload))
-        .catch((err: Error) => {
-          // The data is stored; the other nodes' members get it at their next catch-up.
-          if (!this.closed) this.log.error({ err: err.message, events: chunk.length, type: chunk[0]!.type }, 'redis publish failed');
-        })
-        .finally(() => this.inFlight.delete(sent));
-      this.inFlight.add(sent);
+    let run: HubEvent[] = [];
+    for (const event of events) {
+      if (ALONE.has(event.type)) {
+        this.send(run);
+        this.send([event]);
+        run = [];
+      } else if (run.push(event) === EVENTS_PER_PUBLICATION) {
+        this.send(run);
+        run = [];
+      }
     }
+    this.send(run);
+  }
+
+  private send(chunk: HubEvent[]): void {
+    if (!chunk.length) return;
+    // A stored message travels whole (the committed row): the other nodes deliver it without
+    // reading it back, which spared a query per message and a turn of latency on every crossing.
+    const payload: Publication = chunk.length === 1 ? { node: this.nodeId, event: chunk[0] } : { node: this.nodeId, events: chunk };
+    const sent = this.pub
+      .publish(this.channel, JSON.stringify(payload))
+      .catch((err: Error) => {
+        // The data is stored; the other nodes' members get it at their next catch-up.
+        if (!this.closed) this.log.error({ err: err.message, events: chunk.length, type: chunk[0]!.type }, 'redis publish failed');
+      })
+      .finally(() => this.inFlight.delete(sent));
+    this.inFlight.add(sent);
   }
 
   override async close(): Promise<void> {
