@@ -175,7 +175,8 @@ export class RedisHub extends LocalHub {
       this.log.warn({ raw: raw.slice(0, 200) }, 'unreadable hub message');
       return;
     }
-    if (parsed.node === this.nodeId) return;
+    // Not an object (`null`, a number): nothing to deliver, and reading a field of it would throw in Redis's handler.
+    if (typeof parsed !== 'object' || parsed === null || parsed.node === this.nodeId) return;
     if (parsed.event) this.deliver(parsed.event);
     if (Array.isArray(parsed.events)) for (const event of parsed.events) this.deliver(event);
   }

@@ -79,13 +79,13 @@ describe('RedisHub publications (issue 14: one PUBLISH per turn, not per chat me
     ]);
   });
 
-  it('reads a publication of a node before the change (one event, no `events`) and ignores one it cannot parse', async () => {
+  it('reads a publication of a node before the change (one event, no `events`) and ignores one it cannot read (not JSON, not an object)', async () => {
     const prefix = `kt${randomBytes(4).toString('hex')}:`;
     const b = hubOn(prefix, 'b');
     await b.hub.start();
     const older = new Redis(redisUrl());
     onTestFinished(() => void older.quit());
-    await older.publish(`${prefix}chat`, 'not json');
+    for (const junk of ['not json', 'null', '5', '"text"']) await older.publish(`${prefix}chat`, junk);
     await older.publish(`${prefix}chat`, JSON.stringify({ node: 'old', event: deleted(7) }));
     await expect.poll(() => b.heard).toEqual([deleted(7)]);
   });
