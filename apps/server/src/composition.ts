@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
+import { chatBatchStatement } from './db/chat-batch-statement.js';
 import type { DatabaseHandle } from './db/database.js';
 import type { Can } from './domain/member.js';
 import type { Mailer } from './infra/mailer.js';
@@ -134,7 +135,7 @@ export function composeServices(deps: CompositionDeps, { log, now, redis }: { lo
     blocks,
     realtime.presence,
     // The free-chat quota staff set in the console (FREE_CHATS until then), read through a short cache.
-    { freeChats: (trx) => admin.live.freeChats(trx), writer: chatWriter },
+    { freeChats: (trx) => admin.live.freeChats(trx), writer: chatWriter, atOnce: chatBatchStatement(deps.database.dialect) },
     now,
   );
   // Watchers of members announced together (a connect burst) are read in one query.

@@ -108,4 +108,52 @@ describe('GroupCommit', () => {
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled']);
     expect(await stored()).toEqual(['a', 'b', 'c', 'x']);
   });
+
+  it('hands a batch to writeAtOnce first, outside any transaction; undefined or a throw sends it the transaction’s way', async () => {
+    const ctx = app();
+    const { user } = await buildUser(ctx);
+    const atOnce: string[][] = [];
+    const transactions: Tx[] = [];
+    const insert = (trx: Tx | undefined, content: string) =>
+      ctx.services.repositories.notices.insert({ user_id: user.id, type: 'report', payload: JSON.stringify({ content }), created_at: ctx.now() }, trx).then((r) => r.id);
+    const writer = new GroupCommit<string, number>(
+      ctx.db,
+      (trx, item) => {
+        if (!transactions.includes(trx)) transactions.push(trx);
+        return insert(trx, item);
+      },
+      {
+        maxBatch: 10,
+        concurrency: 1,
+        pipelined: true,
+        writeAtOnce: async (items) => {
+          atOnce.push(items);
+          // 'skip': not a batch it takes; 'boom': it fails.
+          if (items.includes('skip')) return undefined;
+          if (items.includes('boom')) throw new Error('boom');
+          const ids: number[] = [];
+          for (const item of items) ids.push(await insert(undefined, item));
+          return ids;
+        },
+      },
+    );
+    const stored = async () =>
+      (await ctx.db.selectFrom('notices').select('payload').where('user_id', '=', user.id).orderBy('id').execute()).map((r) => (JSON.parse(r.payload) as { content: string }).content);
+
+    const ids = await Promise.all(['a', 'b', 'c'].map((item) => writer.submit(item)));
+    expect(atOnce).toEqual([['a', 'b', 'c']]);
+    expect(transactions).toHaveLength(0);
+    expect(ids).toEqual([...ids].sort((x, y) => x - y));
+    // A lone item goes to writeAtOnce too.
+    await writer.submit('d');
+    expect(atOnce).toEqual([['a', 'b', 'c'], ['d']]);
+
+    await Promise.all(['e', 'skip'].map((item) => writer.submit(item)));
+    expect(transactions).toHaveLength(1);
+
+    await Promise.all(['f', 'boom'].map((item) => writer.submit(item)));
+    expect(atOnce.at(-1)).toEqual(['f', 'boom']);
+    expect(transactions).toHaveLength(2);
+    expect(await stored()).toEqual(['a', 'b', 'c', 'd', 'e', 'skip', 'f', 'boom']);
+  });
 });

@@ -82,6 +82,15 @@ export interface GroupCommitOptions<T, R> {
    * another in the shared transaction. It must leave what `write` would, item after item.
    */
   writeMany?: (trx: Tx, items: T[], ordered: () => void) => Promise<R[]>;
+  /**
+   * Writes a whole batch as one statement that commits on its own (no BEGIN/COMMIT round trips);
+   * answers one result per item, in order, or undefined when it wrote nothing (a rule refused an
+   * item, or the batch is not one it takes): the batch then goes the transaction's way, whose
+   * errors say which item failed and why; so does a throw (a unique violation, a lost connection:
+   * nothing was committed, or the retry meets what was). Pipelined, the next batch starts once it
+   * returned.
+   */
+  writeAtOnce?: (items: T[]) => Promise<R[] | undefined>;
 }
 
 /**
@@ -158,6 +167,7 @@ export class GroupCommit<T, R> {
    */
   private async run(batch: Pending<T, R>[], ordered: () => void): Promise<void> {
     try {
+      if (this.options.writeAtOnce && (await this.writeAtOnce(batch))) return;
       if (batch.length > 1 && (await this.writeTogether(batch, ordered))) return;
       for (const pending of batch) await this.writeAlone(pending);
     } catch (error) {
@@ -178,6 +188,19 @@ export class GroupCommit<T, R> {
     } catch {
       return false;
     }
+    this.committed(batch);
+    batch.forEach((pending, i) => pending.resolve(results[i]!));
+    return true;
+  }
+
+  private async writeAtOnce(batch: Pending<T, R>[]): Promise<boolean> {
+    let results: R[] | undefined;
+    try {
+      results = await this.options.writeAtOnce!(batch.map((p) => p.item));
+    } catch {
+      return false;
+    }
+    if (!results) return false;
     this.committed(batch);
     batch.forEach((pending, i) => pending.resolve(results[i]!));
     return true;

@@ -12,6 +12,7 @@ import {
   type MessageWire,
 } from '@kindred/protocol';
 import DataLoader from 'dataloader';
+import type { ChatBatchStatement } from '../../db/chat-batch-statement.js';
 import type { Db, Tx } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { MessageRow, UserRow } from '../../db/schema.js';
@@ -45,6 +46,8 @@ export interface ChatOptions {
    * leave the event loop. The same rules apply there (it runs a MessageWriter of its own).
    */
   writer?: MessageSubmitter;
+  /** The database's one-statement batch for this process's own writer (db/chat-batch-statement.ts). */
+  atOnce?: ChatBatchStatement;
 }
 
 /** Writes a checked message with both sides of its conversation; resolves once committed. */
@@ -121,7 +124,7 @@ export class ChatService {
     private readonly options: ChatOptions,
     private readonly now: () => number = Date.now,
   ) {
-    this.writer = new MessageWriter(db, conversations, messages, freeChats, users, options.freeChats, blocks);
+    this.writer = new MessageWriter(db, conversations, messages, freeChats, users, options.freeChats, blocks, options.atOnce);
     this.submitter = options.writer ?? this.writer;
     this.announced = new DataLoader(
       async (ids) => {

@@ -1,4 +1,5 @@
 import { isReachable } from '@kindred/protocol';
+import type { ChatBatchStatement } from '../../db/chat-batch-statement.js';
 import type { Db, Tx } from '../../db/database.js';
 import { GroupCommit } from '../../db/group-commit.js';
 import type { MessageRow } from '../../db/schema.js';
@@ -36,6 +37,22 @@ interface Side {
   last_sent_id: number;
 }
 
+/** A sender some chat rule could refuse: one who may not start, continue or send for free (staff are exempt: null). */
+const mayBeRefused = (p: PendingMessage) => !!p.rights && !(p.rights.start && p.rights.continues && p.rights.free);
+
+/**
+ * A message the one-statement batch takes only as a continuation: starting its conversation could
+ * cost its sender a free chat or need a right they lack. A sender who may not continue at all
+ * always goes the transaction's way.
+ */
+const onlyContinuing = (p: PendingMessage) => !!p.rights && !(p.rights.start && p.rights.free);
+const mayNotContinue = (p: PendingMessage) => !!p.rights && !p.rights.continues;
+
+const latest = (batch: PendingMessage[]) => Math.max(...batch.map((p) => p.now));
+
+// No spread of the body: one hidden class for every row (see SendChatMessage's transform).
+const toRow = (p: PendingMessage) => ({ sender_id: p.senderId, reciver_id: p.peerId, type: p.body.type, content: p.body.content, img: p.body.img, client_id: p.clientId, created_at: p.now });
+
 /**
  * Messages written in one transaction at most, and such transactions at the same time (group
  * commit, pipelined: each starts once the one before has stored its messages, and on PostgreSQL
@@ -70,6 +87,8 @@ export class MessageWriter {
     /** Conversations a member without Send_chat_messages_for_free may start (ChatOptions.freeChats). */
     private readonly freeChatLimit: (trx?: Tx) => Promise<number>,
     private readonly blocks: Pick<BlockCheck, 'assertNoneBlocked'>,
+    /** The database's one-statement batch (db/chat-batch-statement.ts), where it has one. */
+    atOnce?: ChatBatchStatement,
   ) {
     this.commit = new GroupCommit(db, async (trx, pending) => (await this.write(trx, [pending]))[0]!, {
       // Its committed items are kindred_chat_messages_total (infra/metrics.ts, CHAT_WRITER).
@@ -83,6 +102,11 @@ export class MessageWriter {
       // No reordering within a batch: the messages take their ids in the order they arrived, so a
       // sender's messages to different members keep their order too. The locks are still taken in
       // one global order: the sides' statements are sorted (write).
+      // The statement checks the recipients, the blocks and, for senders who would pay for starting
+      // a conversation or may not start one, that each message continues one; whatever else a rule
+      // could refuse goes the transaction's way.
+      writeAtOnce:
+        atOnce && ((batch) => (batch.some(mayNotContinue) ? Promise.resolve(undefined) : atOnce(db, batch.map(toRow), batch.map(onlyContinuing), latest(batch)))),
     });
   }
 
@@ -110,7 +134,7 @@ export class MessageWriter {
     // Inside the transaction, not before the send is queued: a read per send ahead of the queue would
     // let sends overtake each other on PostgreSQL's pool, and the batch's order is the rules' order.
     await this.blocks.assertNoneBlocked(batch.map((p) => [p.senderId, p.peerId] as const), trx);
-    const now = Math.max(...batch.map((p) => p.now));
+    const now = latest(batch);
 
     const sides = new Map<string, Side>();
     const side = (userId: number, peerId: number) => {
@@ -126,7 +150,7 @@ export class MessageWriter {
     // a batch of senders who may start, continue and send for free (or are exempt) skips the
     // statement that reads and locks the sides first: settleMany leaves the same rows, and the
     // sides' locks are then held from it to the commit only.
-    if (batch.some((p) => p.rights && !(p.rights.start && p.rights.continues && p.rights.free))) {
+    if (batch.some(mayBeRefused)) {
       const before = await this.conversations.touchMany(ordered, now, trx);
       const unwritten = new Set(before.filter((r) => r.last_message_id === null).map((r) => `${r.user_id}:${r.peer_id}`));
       for (const p of batch) {
@@ -137,11 +161,7 @@ export class MessageWriter {
       }
     }
 
-    const stored = await this.messages.insertMany(
-      // No spread of the body: one hidden class for every row (see SendChatMessage's transform).
-      batch.map((p) => ({ sender_id: p.senderId, reciver_id: p.peerId, type: p.body.type, content: p.body.content, img: p.body.img, client_id: p.clientId, created_at: p.now })),
-      trx,
-    );
+    const stored = await this.messages.insertMany(batch.map(toRow), trx);
     idsTaken?.();
     for (const m of stored) {
       const sent = side(m.sender_id, m.reciver_id);

@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { chatBatchStatement } from '../../db/chat-batch-statement.js';
 import { openDatabase } from '../../db/database.js';
 import { observeGroupCommits } from '../../db/group-commit.js';
 import { deferCheckpoints } from '../../db/sqlite-checkpoints.js';
@@ -35,6 +36,7 @@ const writer = new MessageWriter(
   users,
   (trx) => settings.freeChats(trx),
   new BlocksService(db, new BlocksRepository(db), users),
+  chatBatchStatement(database.dialect),
 );
 const post = (message: FromWriter) => port.postMessage(message);
 // SQLite: the WAL is checkpointed after a transaction's answers have left, not inside its commit.
