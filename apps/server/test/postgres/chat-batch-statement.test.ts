@@ -167,6 +167,19 @@ describe('a chat batch in one statement (PostgreSQL)', () => {
     expect(answered?.map((m) => m.content)).toEqual(['back', 'yo']);
   });
 
+  it('stores any text as given, whatever an array literal would make of it', async () => {
+    const ctx = app();
+    const [me, her] = await people(ctx, 2);
+    const texts = ['NULL', '', 'a "quoted" {brace}, comma', 'back\\slash \\"', "it's\nnew line\ttab", '😀 表情 ,{}', ' spaced '];
+    const rows = texts.map((t, i) => ({ ...message(me!, her!, `x${i}`), content: t }));
+
+    const stored = (await atOnce(ctx.db, rows, none(rows), 5))!;
+
+    expect(stored.map((m) => m.content)).toEqual(texts);
+    const read = await ctx.db.selectFrom('messages').select('content').where('sender_id', '=', me!).orderBy('id').execute();
+    expect(read.map((m) => m.content)).toEqual(texts);
+  });
+
   it('writes to the support account, whatever its status', async () => {
     const ctx = app();
     const [me] = await people(ctx, 1);
