@@ -141,4 +141,33 @@ describe('SessionCache', () => {
     resyncs.forEach((r) => r());
     expect(cache.get('b', 1)).toBeUndefined();
   });
+
+  it('keeps a member’s sessions apart: one ending, expiring or replaced leaves the others, and dropping the member ends them all', () => {
+    const cache = new SessionCache();
+    const put = (hash: string, id: number, userId: number) => cache.put(hash, session(id, userId), 0, cache.epoch);
+    put('a', 1, 7);
+    put('b', 2, 7);
+    put('c', 3, 7);
+    put('x', 9, 8);
+    // Expired (read at its expiry): removed alone.
+    expect(cache.get('a', 10_000)).toBeUndefined();
+    expect(cache.get('b', 1)).toMatchObject({ id: 2, user_id: 7 });
+    // The same token cached again replaces its entry, not the member's others.
+    put('b', 2, 7);
+    cache.touched(2, 50);
+    expect(cache.get('b', 1)).toMatchObject({ id: 2, user_id: 7, last_seen_at: 50, expires_at: 10_000 });
+    expect(cache.size).toBe(3);
+
+    cache.dropUser(7);
+    expect([cache.get('b', 1), cache.get('c', 1)]).toEqual([undefined, undefined]);
+    expect(cache.get('x', 1)).toMatchObject({ id: 9 });
+    // Down to one session and back up to two: still one member, dropped whole.
+    put('d', 4, 8);
+    expect(cache.size).toBe(2);
+    cache.dropUser(8);
+    expect(cache.size).toBe(0);
+    put('e', 5, 8);
+    cache.dropUser(8);
+    expect(cache.get('e', 1)).toBeUndefined();
+  });
 });

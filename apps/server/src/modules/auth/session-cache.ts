@@ -9,9 +9,13 @@ export interface CachedSession {
   expires_at: number;
 }
 
-interface Entry {
+/**
+ * The session as cached, its fields in the entry itself (one object per session, handed out as
+ * the CachedSession it is: callers only read it). A cached session is kept for every signed-in
+ * socket: a session object of its own beside the entry cost some 60 bytes each.
+ */
+interface Entry extends CachedSession {
   hash: string;
-  session: CachedSession;
   /** Used until then at most: the session's expiry, or a re-read a minute after it was cached. */
   until: number;
 }
@@ -53,7 +57,8 @@ export interface SessionCacheOptions {
  */
 export class SessionCache {
   private readonly byHash = new Map<string, Entry>();
-  private readonly byUser = new Map<number, Set<Entry>>();
+  /** A member's entries: most members have one session, kept as it is; a Set only from the second (~100 bytes less each). */
+  private readonly byUser = new Map<number, Entry | Set<Entry>>();
   private readonly byId = new Map<number, Entry>();
   private readonly listening: () => boolean;
   private readonly max: number;
@@ -124,11 +129,11 @@ export class SessionCache {
     }
     const entry = this.byHash.get(hash);
     if (!entry) return undefined;
-    if (now >= entry.until || now >= entry.session.expires_at) {
+    if (now >= entry.until || now >= entry.expires_at) {
       this.remove(entry);
       return undefined;
     }
-    return entry.session;
+    return entry;
   }
 
   /** Caches a session read from the database, unless sessions were dropped since `epoch` (lookup start). */
@@ -137,24 +142,34 @@ export class SessionCache {
     const old = this.byHash.get(hash);
     if (old) this.remove(old);
     if (this.byHash.size >= this.max) this.remove(this.byHash.values().next().value!);
-    const entry: Entry = { hash, session: { ...session }, until: Math.min(session.expires_at, now + this.maxAgeMs) };
+    const entry: Entry = {
+      id: session.id,
+      user_id: session.user_id,
+      last_seen_at: session.last_seen_at,
+      expires_at: session.expires_at,
+      hash,
+      until: Math.min(session.expires_at, now + this.maxAgeMs),
+    };
     this.byHash.set(hash, entry);
     this.byId.set(session.id, entry);
-    let mine = this.byUser.get(session.user_id);
-    if (!mine) this.byUser.set(session.user_id, (mine = new Set()));
-    mine.add(entry);
+    const mine = this.byUser.get(session.user_id);
+    if (!mine) this.byUser.set(session.user_id, entry);
+    else if (mine instanceof Set) mine.add(entry);
+    else this.byUser.set(session.user_id, new Set([mine, entry]));
   }
 
   /** The session's activity stamp was written (AuthService touches at most once a minute). */
   touched(sessionId: number, now: number): void {
     const entry = this.byId.get(sessionId);
-    if (entry) entry.session.last_seen_at = now;
+    if (entry) entry.last_seen_at = now;
   }
 
   /** Forgets every cached session of the member (some of them ended). */
   dropUser(userId: number): void {
     this.epochValue++;
-    for (const entry of this.byUser.get(userId) ?? []) this.remove(entry);
+    const mine = this.byUser.get(userId);
+    if (mine instanceof Set) for (const entry of [...mine]) this.remove(entry);
+    else if (mine) this.remove(mine);
   }
 
   clear(): void {
@@ -166,9 +181,9 @@ export class SessionCache {
 
   private remove(entry: Entry): void {
     this.byHash.delete(entry.hash);
-    if (this.byId.get(entry.session.id) === entry) this.byId.delete(entry.session.id);
-    const mine = this.byUser.get(entry.session.user_id);
-    mine?.delete(entry);
-    if (mine?.size === 0) this.byUser.delete(entry.session.user_id);
+    if (this.byId.get(entry.id) === entry) this.byId.delete(entry.id);
+    const mine = this.byUser.get(entry.user_id);
+    if (mine === entry) this.byUser.delete(entry.user_id);
+    else if (mine instanceof Set && mine.delete(entry) && mine.size === 1) this.byUser.set(entry.user_id, mine.values().next().value!);
   }
 }
