@@ -6,7 +6,7 @@ import type { Member } from '../domain/member.js';
 
 /** Past this much unsent data the client is not reading; it is dropped and will reconnect. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
-/** Shared by every socket that has nothing left to finish (idle sockets cost no promise of their own). */
+/** Shared by every socket that has nothing queued or left to finish (idle sockets cost no promise of their own). */
 const NOTHING_AFTER: Promise<void> = Promise.resolve();
 
 /**
@@ -45,7 +45,7 @@ export class Connection {
   /** What this socket counts against (socket-limits.ts), released when it closes. */
   countsForAddress = false;
   countsForMember?: number;
-  private queue: Promise<void> = Promise.resolve();
+  private queue: Promise<void> = NOTHING_AFTER;
   /** Work a frame left to finish after it (handlers/send.ts: acknowledgements wait for their commit). */
   private after: Promise<void> = NOTHING_AFTER;
 
