@@ -27,11 +27,12 @@ export type ChatBatchStatement = (db: Db, rows: readonly NewChatMessage[], onlyC
  * It leaves what MessageWriter.write leaves for the same batch, and stores nothing at all if any
  * message would be refused or needs the rules' full check: a recipient who is the sender, missing,
  * or not reachable (`isReachable`: support, or an active member), a block between a sender and a
- * recipient either way, or a message marked `onlyContinuing` that would start its conversation. The messages take their ids in
- * the order given (the INSERT reads the input by its ordinality); the sides are upserted in
- * (user_id, peer_id) order, the global lock order every chat writer keeps. Its text is fixed — the
- * batch comes as arrays — so each connection prepares and plans it once (db/database.ts,
- * withNamedStatements), whatever the batch's size.
+ * recipient either way, or a message marked `onlyContinuing` that would start its conversation.
+ * The messages take their ids in the order given (the INSERT reads the input by its ordinality);
+ * the sides are upserted in (user_id, peer_id) order, the global lock order every chat writer
+ * keeps, and the foreign keys' checks (run at the statement's end) see its own messages. Its text
+ * is fixed — the batch comes as arrays — so each connection prepares and plans it once
+ * (db/database.ts, withNamedStatements), whatever the batch's size.
  */
 const postgresBatch: ChatBatchStatement = async (db, rows, onlyContinuing, now) => {
   if (!rows.length) return [];
