@@ -26,6 +26,9 @@ const contentRight = (page: Page) =>
 
 /** The closed customer-service and chat launchers sit right of the content, never on it (item 4). */
 async function launchersBesideContent(page: Page) {
+  // The launchers load after the first members are drawn, and the page makes room for them (its
+  // right padding) in the same style pass: the content's edge is read once they are there.
+  for (const id of ['service-bar', 'chat-dock-bar']) await page.getByTestId(id).waitFor();
   const right = await contentRight(page);
   for (const id of ['service-bar', 'chat-dock-bar']) {
     const box = (await page.getByTestId(id).boundingBox())!;
