@@ -188,8 +188,7 @@ export class GroupCommit<T, R> {
     } catch {
       return false;
     }
-    this.committed(batch);
-    batch.forEach((pending, i) => pending.resolve(results[i]!));
+    this.settle(batch, results);
     return true;
   }
 
@@ -201,9 +200,14 @@ export class GroupCommit<T, R> {
       return false;
     }
     if (!results) return false;
+    this.settle(batch, results);
+    return true;
+  }
+
+  /** A batch committed: counted, then each item answered with its result. */
+  private settle(batch: Pending<T, R>[], results: R[]): void {
     this.committed(batch);
     batch.forEach((pending, i) => pending.resolve(results[i]!));
-    return true;
   }
 
   private async writeAlone(pending: Pending<T, R>): Promise<void> {
