@@ -27,6 +27,24 @@ export const flushFrames = (): void => {
   corked.clear();
 };
 
+/** Upgraded sockets whose writes are held until their member is registered (holdUpgrade). */
+const held = new WeakSet<Duplex>();
+
+/**
+ * Holds what is written to a socket whose upgrade is about to be answered — the 101 — until the
+ * connection's first frame (kind 0, once the member is online and caught up) is written too, so the
+ * two leave in one write: a system call per connecting socket was a visible share of a connect
+ * burst's CPU. Released by Connection.release, on every path out of the registration.
+ */
+export function holdUpgrade(socket: Duplex): void {
+  if (held.has(socket)) return;
+  socket.cork();
+  held.add(socket);
+}
+
+/** ws keeps its TCP socket in a private field; without it (another ws version), nothing is corked. */
+const tcpOf = (ws: WebSocket): Duplex | undefined => (ws as unknown as { _socket?: Duplex })._socket;
+
 /**
  * One open socket. Messages from the client are handled one at a time, in order (a member's
  * messages must be stored in the order they were sent); what the server sends goes out at once.
@@ -79,8 +97,7 @@ export class Connection {
       this.ws.close(4429, 'too slow');
       return;
     }
-    // ws keeps its TCP socket in a private field; without it (another ws version) frames leave one by one.
-    const socket = (this.ws as unknown as { _socket?: Duplex })._socket;
+    const socket = tcpOf(this.ws);
     if (socket && !corked.has(socket)) {
       socket.cork();
       corked.add(socket);
@@ -90,6 +107,12 @@ export class Connection {
       }
     }
     this.ws.send(JSON.stringify(message));
+  }
+
+  /** Lets out what holdUpgrade held (with the frames of this turn, if any are corked). */
+  release(): void {
+    const socket = tcpOf(this.ws);
+    if (socket && held.delete(socket)) socket.uncork();
   }
 
   /** Runs `work` after everything this client sent before it. */

@@ -113,9 +113,15 @@ export class Gateway {
   /** A socket that passed the upgrade: with a member when its URL carried a valid token (read after `mark`). */
   attach(ws: WebSocket, address: string, member?: Member, token?: string, mark?: RevocationMark): void {
     const connection = new Connection(ws, address, this.workFailed);
-    if (this.closing) return connection.close(SOCKET_CLOSE.goingAway, 'server shutting down');
+    if (this.closing) {
+      connection.release();
+      return connection.close(SOCKET_CLOSE.goingAway, 'server shutting down');
+    }
     // Sockets opened at the same moment all passed wouldAccept; the claim decides exactly.
-    if (!this.limits.claimAddress(connection)) return this.refuseSocket(connection);
+    if (!this.limits.claimAddress(connection)) {
+      connection.release();
+      return this.refuseSocket(connection);
+    }
     this.listen(connection);
     this.attached.add(connection);
     if (member) {
@@ -159,7 +165,11 @@ export class Gateway {
         catchUp = this.services.chat.catchUp(c.member!);
         catchUp.catch(() => undefined);
       };
-      if (await this.goOnline(connection, member, undefined, mark, registered)) this.sendCatchUpOf(connection, await catchUp!);
+      try {
+        if (await this.goOnline(connection, member, undefined, mark, registered)) this.sendCatchUpOf(connection, await catchUp!);
+      } finally {
+        connection.release();
+      }
     });
   }
 

@@ -51,6 +51,44 @@ redis.call('del', membersKey)
 return offline`;
 
 /**
+ * A turn's presence changes, in the order asked, each with the commands it had on its own — a
+ * connect reads the member's nodes, then adds this node to them and the member to this node's set;
+ * a disconnect removes both, then reads the member's nodes — and one read of the live nodes.
+ * Answers per change 1 if one of the member's nodes (other than ours after a disconnect) is live.
+ * One script instead of a MULTI of three commands a member: building and parsing ioredis' command
+ * objects was most of the presence's cost in a connect burst.
+ * KEYS[1] the heartbeats; ARGV: node id, now, key prefix, then '+<id>' (connected) / '-<id>'.
+ */
+const PRESENCE_CHANGES = `
+local live = {}
+for _, node in ipairs(redis.call('zrangebyscore', KEYS[1], '(' .. ARGV[2], '+inf')) do live[node] = true end
+local membersKey = ARGV[3] .. 'node:' .. ARGV[1] .. ':members'
+local answers = {}
+for i = 4, #ARGV do
+  local id = string.sub(ARGV[i], 2)
+  local key = ARGV[3] .. 'presence:' .. id
+  local nodes
+  if string.sub(ARGV[i], 1, 1) == '+' then
+    nodes = redis.call('smembers', key)
+    redis.call('sadd', key, ARGV[1])
+    redis.call('sadd', membersKey, id)
+  else
+    redis.call('srem', key, ARGV[1])
+    redis.call('srem', membersKey, id)
+    nodes = redis.call('smembers', key)
+  end
+  local elsewhere = 0
+  for _, node in ipairs(nodes) do
+    if live[node] then elsewhere = 1 break end
+  end
+  answers[#answers + 1] = elsewhere
+end
+return answers`;
+
+/** The client with PRESENCE_CHANGES defined on it (sent by its digest; ioredis sends it whole once Redis lacks it). */
+type PresenceRedis = Redis & { kindredPresenceChanges(nodesKey: string, ...args: (string | number)[]): Promise<number[]> };
+
+/**
  * Who is online: connected to this node (the registry), or, with Redis, to any live node. In
  * Redis each member has the set of nodes they are connected to; each node has a heartbeat
  * (`nodes`, scored by when it lapses, renewed a few times per TTL) and the set of its members. A
@@ -74,7 +112,9 @@ export class PresenceService {
     private readonly redis: Redis | undefined,
     private readonly options: PresenceOptions,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    if (redis && !('kindredPresenceChanges' in redis)) redis.defineCommand('kindredPresenceChanges', { numberOfKeys: 1, lua: PRESENCE_CHANGES });
+  }
 
   private key(userId: number): string {
     return `${this.options.prefix}presence:${userId}`;
@@ -133,9 +173,10 @@ export class PresenceService {
   }
 
   /**
-   * Presence changes asked for in one turn of the event loop go to Redis in one MULTI, in the order
-   * asked (a member's connect and disconnect never overtake each other), with one read of the live
-   * nodes for all of them. Each change is the commands it was on its own, so the answers are the same.
+   * Presence changes asked for in one turn of the event loop go to Redis in one script
+   * (PRESENCE_CHANGES), in the order asked (a member's connect and disconnect never overtake each
+   * other), with one read of the live nodes for all of them. Each change is the commands it was on
+   * its own, so the answers are the same.
    */
   private change(kind: PresenceChange['kind'], userId: number): Promise<boolean> {
     return new Promise((resolve) => {
@@ -148,36 +189,14 @@ export class PresenceService {
   private readonly flushChanges = (): void => {
     const batch = this.changes;
     this.changes = [];
-    const sent = Promise.resolve().then(() => {
-      const multi = this.redis!.multi().zrangebyscore(this.nodesKey, `(${this.now()}`, '+inf');
-      const nodeId = this.options.nodeId;
-      const membersKey = this.membersKey(nodeId);
-      for (const { kind, userId } of batch) {
-        const key = this.key(userId);
-        // The member's nodes as they were before this node joined, or after it left.
-        if (kind === 'connected') multi.smembers(key).sadd(key, nodeId).sadd(membersKey, userId);
-        else multi.srem(key, nodeId).srem(membersKey, userId).smembers(key);
-      }
-      return multi.exec();
-    });
+    const changes = batch.map(({ kind, userId }) => (kind === 'connected' ? '+' : '-') + userId);
+    const { nodeId, prefix } = this.options;
+    const sent = Promise.resolve().then(() => (this.redis as PresenceRedis).kindredPresenceChanges(this.nodesKey, nodeId, this.now(), prefix, ...changes));
     sent
       // Redis away: announce (a repeated "online" or "offline" is harmless); renew() registers us later.
       .catch(() => null)
-      .then((results) => {
-        const live = results?.[0]?.[1];
-        let at = 1;
-        for (const change of batch) {
-          const nodes = results?.[change.kind === 'connected' ? at : at + 2]?.[1];
-          at += 3;
-          change.resolve(!this.anyLive(live, nodes));
-        }
-      });
+      .then((elsewhere) => batch.forEach((change, i) => change.resolve(elsewhere?.[i] !== 1)));
   };
-
-  private anyLive(liveNodes: unknown, memberNodes: unknown): boolean {
-    const live = new Set((liveNodes as string[] | undefined) ?? []);
-    return ((memberNodes as string[] | undefined) ?? []).some((node) => live.has(node));
-  }
 
   /**
    * Renews the heartbeat and looks for lapsed nodes, a few times per TTL. Resolves once the first

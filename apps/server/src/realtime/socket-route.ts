@@ -8,6 +8,7 @@ import type { Member } from '../domain/member.js';
 import { DomainError } from '../errors.js';
 import { socketToken } from '../http/router.js';
 import { API_ANSWER } from '../http/security.js';
+import { holdUpgrade } from './connection.js';
 import type { Gateway } from './gateway.js';
 import { tooManySockets } from './replies.js';
 import type { RevocationMark } from './session-revocation.js';
@@ -52,6 +53,8 @@ export async function installSocket(app: FastifyInstance, gateway: Gateway, serv
         }
         if (!gateway.wouldAccept(ip, member.id)) return refuse(tooManySockets());
         accepted.set(req, { member, token, ip, mark });
+        // The 101 waits for the first frame, so both leave in one write (the gateway releases it).
+        holdUpgrade(req.raw.socket);
       },
     },
     (socket, req) => {
