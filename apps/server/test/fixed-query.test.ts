@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fixedQuery, listQuery } from '../src/db/fixed-query.js';
+import { CamelCasePlugin } from 'kysely';
+import { fixedQuery, listQuery, rowsQuery } from '../src/db/fixed-query.js';
 import { buildUser } from './helpers/factories.js';
 import { useSharedApp } from './helpers/test-app.js';
 
@@ -26,16 +27,30 @@ describe('fixedQuery', () => {
     expect(men.every((r) => r.sex === 1)).toBe(true);
   });
 
-  it('compiles anew inside a transaction (a new handle each time), with the same answers', async () => {
+  it('compiles once for every transaction of a database (a new handle each time), with the same answers', async () => {
+    const ctx = app();
+    const [a, b] = [await buildUser(ctx), await buildUser(ctx)];
+    const build = vi.fn((db: Parameters<Parameters<typeof fixedQuery>[0]>[0], id: number) => db.selectFrom('users').select('username').where('id', '=', id));
+    const query = fixedQuery(build);
+
+    const first = await ctx.db.transaction().execute((trx) => query(trx, a.user.id));
+    const second = await ctx.db.transaction().execute((trx) => query(trx, b.user.id));
+
+    expect(first).toEqual([{ username: a.user.username }]);
+    expect(second).toEqual([{ username: b.user.username }]);
+    expect(build).toHaveBeenCalledTimes(1);
+    // The database itself keeps its own (its statement may run past Kysely): one more.
+    expect(await query(ctx.db, a.user.id)).toEqual(first);
+    expect(build).toHaveBeenCalledTimes(2);
+  });
+
+  it('compiles every call for a handle with a plugin (it could change the SQL)', async () => {
     const ctx = app();
     const { user } = await buildUser(ctx);
     const build = vi.fn((db: Parameters<Parameters<typeof fixedQuery>[0]>[0], id: number) => db.selectFrom('users').select('username').where('id', '=', id));
     const query = fixedQuery(build);
-
-    const inside = await ctx.db.transaction().execute((trx) => query(trx, user.id));
-    await ctx.db.transaction().execute((trx) => query(trx, user.id));
-
-    expect(inside).toEqual([{ username: user.username }]);
+    const withPlugin = ctx.db.withPlugin(new CamelCasePlugin());
+    for (let i = 0; i < 2; i++) expect(await withPlugin.transaction().execute((trx) => query(trx, user.id))).toEqual([{ username: user.username }]);
     expect(build).toHaveBeenCalledTimes(2);
   });
 
@@ -101,17 +116,18 @@ describe('listQuery', () => {
     expect((await query(ctx.db, ids, 1)).map((r) => r.id)).toEqual([ids[1], ids[3]].sort((x, y) => x! - y!));
   });
 
-  it('compiles anew inside a transaction, with the same answers', async () => {
+  it('compiles once per length for every transaction of a database, with the same answers', async () => {
     const ctx = app();
     const [a, b] = [await buildUser(ctx), await buildUser(ctx)];
     const build = vi.fn((db: Handle, list: readonly number[]) => db.selectFrom('users').select('username').where('id', 'in', list).orderBy('id'));
     const query = listQuery(build);
 
     const inside = await ctx.db.transaction().execute((trx) => query(trx, [a.user.id, b.user.id]));
-    await ctx.db.transaction().execute((trx) => query(trx, [a.user.id, b.user.id]));
+    const again = await ctx.db.transaction().execute((trx) => query(trx, [b.user.id, a.user.id]));
 
     expect(inside.map((r) => r.username)).toEqual([a.user.username, b.user.username]);
-    expect(build).toHaveBeenCalledTimes(2);
+    expect(again).toEqual(inside);
+    expect(build).toHaveBeenCalledTimes(1);
   });
 
   it('refuses a build that shapes the query with a list item instead of using it as a value', async () => {
@@ -119,5 +135,67 @@ describe('listQuery', () => {
     const { user } = await buildUser(ctx);
     const query = listQuery((db: Handle, list: readonly number[]) => db.selectFrom('users').select('id').where('id', 'in', list.slice(1)));
     await expect(query(ctx.db, [user.id, user.id])).rejects.toThrow(/every argument must appear as a plain value/);
+  });
+});
+
+describe('rowsQuery', () => {
+  type Handle = Parameters<Parameters<typeof fixedQuery>[0]>[0];
+  type Block = { blocker_id: number; blocked_id: number; created_at: number };
+
+  it('compiles once per number of rows, in and out of transactions, and writes what the built statement writes', async () => {
+    const ctx = app();
+    const users = await Promise.all(Array.from({ length: 5 }, () => buildUser(ctx)));
+    const [u0, u1, u2, u3, u4] = users.map((u) => u.user.id) as [number, number, number, number, number];
+    const build = vi.fn((db: Handle, rows: readonly Block[], at: number) =>
+      db
+        .insertInto('blocks')
+        .values(rows.map((r) => ({ blocker_id: r.blocker_id, blocked_id: r.blocked_id, created_at: r.created_at })))
+        .onConflict((oc) => oc.columns(['blocker_id', 'blocked_id']).doUpdateSet({ created_at: at }))
+        .returning(['blocker_id', 'blocked_id', 'created_at']),
+    );
+    const insert = rowsQuery(['blocker_id', 'blocked_id', 'created_at'], build);
+    const sorted = (rows: Block[]) => rows.slice().sort((x, y) => x.blocker_id - y.blocker_id || x.blocked_id - y.blocked_id);
+
+    expect(sorted(await insert(ctx.db, [{ blocker_id: u0, blocked_id: u1, created_at: 10 }, { blocker_id: u0, blocked_id: u2, created_at: 11 }], 99))).toEqual(
+      sorted([{ blocker_id: u0, blocked_id: u1, created_at: 10 }, { blocker_id: u0, blocked_id: u2, created_at: 11 }]),
+    );
+    // Two rows again, other values, in a transaction; one of them conflicts and takes `at`.
+    const inside = await ctx.db.transaction().execute((trx) => insert(trx, [{ blocker_id: u0, blocked_id: u1, created_at: 20 }, { blocker_id: u3, blocked_id: u4, created_at: 21 }], 77));
+    expect(sorted(inside)).toEqual(sorted([{ blocker_id: u0, blocked_id: u1, created_at: 77 }, { blocker_id: u3, blocked_id: u4, created_at: 21 }]));
+    await ctx.db.transaction().execute((trx) => insert(trx, [{ blocker_id: u1, blocked_id: u2, created_at: 30 }, { blocker_id: u2, blocked_id: u3, created_at: 31 }], 5));
+    await insert(ctx.db, [{ blocker_id: u4, blocked_id: u0, created_at: 40 }], 5);
+
+    // Counts 2 (the database), 2 (transactions), 1 (the database): three compilations for four calls.
+    expect(build.mock.calls.map(([, rows]) => rows.length)).toEqual([2, 2, 1]);
+    const stored = await ctx.db.selectFrom('blocks').select(['blocker_id', 'blocked_id', 'created_at']).where('blocker_id', 'in', [u0, u1, u2, u3, u4]).execute();
+    expect(sorted(stored)).toEqual(
+      sorted([
+        { blocker_id: u0, blocked_id: u1, created_at: 77 },
+        { blocker_id: u0, blocked_id: u2, created_at: 11 },
+        { blocker_id: u3, blocked_id: u4, created_at: 21 },
+        { blocker_id: u1, blocked_id: u2, created_at: 30 },
+        { blocker_id: u2, blocked_id: u3, created_at: 31 },
+        { blocker_id: u4, blocked_id: u0, created_at: 40 },
+      ]),
+    );
+  });
+
+  it('writes a field left undefined as null', async () => {
+    const ctx = app();
+    const { user } = await buildUser(ctx);
+    const query = rowsQuery(['id', 'name'], (db: Handle, rows: readonly { id: number; name?: string }[]) =>
+      db.selectFrom('users').select('id').where((eb) => eb.or(rows.map((r) => eb.and([eb('id', '=', r.id), eb(eb.fn.coalesce(eb.val(r.name), eb.val('none')), '=', 'none')])))),
+    );
+    expect(await query(ctx.db, [{ id: user.id }])).toEqual([{ id: user.id }]);
+    expect(await query(ctx.db, [{ id: user.id, name: 'x' }])).toEqual([]);
+  });
+
+  it('refuses a build that shapes the statement with a field instead of using it as a value', async () => {
+    const ctx = app();
+    const { user } = await buildUser(ctx);
+    const query = rowsQuery(['id', 'skip'], (db: Handle, rows: readonly { id: number; skip: boolean }[]) =>
+      db.selectFrom('users').select('id').where('id', 'in', rows.filter((r) => !r.skip).map((r) => r.id)),
+    );
+    await expect(query(ctx.db, [{ id: user.id, skip: false }])).rejects.toThrow(/every argument must appear as a plain value/);
   });
 });

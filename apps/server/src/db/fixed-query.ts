@@ -75,6 +75,19 @@ function runCompiled<R>(db: DbOrTx, compiled: Compiled<R>, parameters: unknown[]
   return db.executeQuery<R>({ ...compiled.query, parameters }).then((result) => result.rows);
 }
 
+/**
+ * Whose compiled queries a handle shares: its own; for a transaction (a new handle each time) those
+ * of every transaction of the same Kysely — one dialect's compiler, known by its adapter — as long
+ * as no plugin could change the SQL (the server uses none). undefined: compile every call. A chat
+ * batch's statements run in a transaction, where building and compiling them was a fifth of the
+ * writer thread's busy time at half the chat's saturation (2026-11-29 profile).
+ */
+function cacheOwner(db: DbOrTx): object | undefined {
+  if (!db.isTransaction) return db;
+  const executor = db.getExecutor();
+  return executor.plugins.length === 0 ? executor.adapter : undefined;
+}
+
 const bind = (compiled: Compiled<unknown>, args: Record<string | number, unknown>) =>
   compiled.query.parameters.map((p, i) => {
     const source = compiled.sources[i];
@@ -86,17 +99,17 @@ const bind = (compiled: Compiled<unknown>, args: Record<string | number, unknown
  * database handle and then run with each call's arguments. On the paths every request takes
  * (the session behind a token, a member by id) building and compiling cost more than SQLite
  * running the query. `build` must use each argument as a plain value (a comparison's right side, a
- * column value), never to choose the query's shape. Inside a transaction it compiles every call
- * (a transaction is a new handle each time), which is what Kysely does anyway.
+ * column value), never to choose the query's shape. Transactions share their compiled form (cacheOwner).
  */
 export function fixedQuery<A extends unknown[], R>(build: (db: DbOrTx, ...args: A) => Compilable<R>) {
-  const cache = new WeakMap<DbOrTx, Compiled<R>>();
+  const cache = new WeakMap<object, Compiled<R>>();
   return async (db: DbOrTx, ...args: A): Promise<R[]> => {
-    let compiled = db.isTransaction ? undefined : cache.get(db);
+    const owner = cacheOwner(db);
+    let compiled = owner && cache.get(owner);
     if (!compiled) {
       const slots = args.map((_, i) => new Slot(i));
       compiled = compileWithSlots(build(db, ...(slots as unknown as A)), slots);
-      if (!db.isTransaction) cache.set(db, compiled);
+      if (owner) cache.set(owner, compiled);
     }
     return runCompiled(db, compiled, bind(compiled as Compiled<unknown>, args as unknown as Record<number, unknown>));
   };
@@ -116,18 +129,19 @@ const MAX_SHAPES = 256;
  * list's length is part of the SQL).
  */
 export function shapedQuery<S, V extends Record<string, unknown>, R>(key: (shape: S) => string, build: (db: DbOrTx, shape: S, values: V) => Compilable<R>) {
-  const cache = new WeakMap<DbOrTx, Map<string, Compiled<R>>>();
+  const cache = new WeakMap<object, Map<string, Compiled<R>>>();
   return async (db: DbOrTx, shape: S, values: V): Promise<R[]> => {
     const present = Object.keys(values).filter((name) => values[name] != null);
     const shapeKey = `${key(shape)}|${present.join(',')}`;
-    let shapes = db.isTransaction ? undefined : cache.get(db);
+    const owner = cacheOwner(db);
+    let shapes = owner && cache.get(owner);
     let compiled = shapes?.get(shapeKey);
     if (!compiled) {
       const slots = present.map((name) => new Slot(name));
       const stand = { ...values, ...Object.fromEntries(slots.map((slot) => [slot.key, slot])) } as V;
       compiled = compileWithSlots(build(db, shape, stand), slots);
-      if (!db.isTransaction) {
-        if (!shapes) cache.set(db, (shapes = new Map()));
+      if (owner) {
+        if (!shapes) cache.set(owner, (shapes = new Map()));
         if (shapes.size < MAX_SHAPES) shapes.set(shapeKey, compiled);
       }
     }
@@ -144,21 +158,59 @@ export function shapedQuery<S, V extends Record<string, unknown>, R>(key: (shape
  * uses the list only as an IN list and every argument as a plain value.
  */
 export function listQuery<T, A extends unknown[], R>(build: (db: DbOrTx, list: readonly T[], ...args: A) => Compilable<R>) {
-  const cache = new WeakMap<DbOrTx, Map<number, Compiled<R>>>();
+  const cache = new WeakMap<object, Map<number, Compiled<R>>>();
   return async (db: DbOrTx, list: readonly T[], ...args: A): Promise<R[]> => {
-    let lengths = db.isTransaction ? undefined : cache.get(db);
+    const owner = cacheOwner(db);
+    let lengths = owner && cache.get(owner);
     const padded = padToPowerOfTwo(list);
     let compiled = lengths?.get(padded.length);
     if (!compiled) {
       const items = padded.map((_, i) => new Slot(i));
       const rest = args.map((_, i) => new Slot(`a${i}`));
       compiled = compileWithSlots(build(db, items as unknown as T[], ...(rest as unknown as A)), [...items, ...rest]);
-      if (!db.isTransaction) {
-        if (!lengths) cache.set(db, (lengths = new Map()));
+      if (owner) {
+        if (!lengths) cache.set(owner, (lengths = new Map()));
         lengths.set(padded.length, compiled);
       }
     }
     const values: Record<string | number, unknown> = { ...padded };
+    for (let i = 0; i < args.length; i++) values[`a${i}`] = args[i];
+    return runCompiled(db, compiled, bind(compiled as Compiled<unknown>, values));
+  };
+}
+
+/** Row counts kept per handle and statement (the chat's batches hold at most 128 messages, 256 sides). */
+const MAX_ROW_COUNTS = 512;
+
+/**
+ * A statement over a list of rows whose length changes from call to call — a multi-row INSERT or
+ * upsert, an OR of pairs — compiled once per number of rows and run with each call's rows and
+ * `args`. `build` gets stand-ins for the rows (each of `fields` a plain value: a column's value, a
+ * comparison's right side) and the args, and must use every one of them, the same way for any
+ * count. A field left undefined in a row is written as null (a column's DEFAULT would need another
+ * form of the statement).
+ */
+export function rowsQuery<T extends object, A extends unknown[], R>(fields: readonly (keyof T & string)[], build: (db: DbOrTx, rows: readonly T[], ...args: A) => Compilable<R>) {
+  const cache = new WeakMap<object, Map<number, Compiled<R>>>();
+  return async (db: DbOrTx, rows: readonly T[], ...args: A): Promise<R[]> => {
+    const owner = cacheOwner(db);
+    let counts = owner && cache.get(owner);
+    let compiled = counts?.get(rows.length);
+    if (!compiled) {
+      const stands = rows.map((_, i) => Object.fromEntries(fields.map((field) => [field, new Slot(`${i}.${field}`)])) as T);
+      const rest = args.map((_, i) => new Slot(`a${i}`));
+      const slots = stands.flatMap((stand) => Object.values(stand) as Slot[]).concat(rest);
+      compiled = compileWithSlots(build(db, stands, ...(rest as unknown as A)), slots);
+      if (owner) {
+        if (!counts) cache.set(owner, (counts = new Map()));
+        if (counts.size < MAX_ROW_COUNTS) counts.set(rows.length, compiled);
+      }
+    }
+    const values: Record<string, unknown> = {};
+    for (let i = 0; i < rows.length; i++) {
+      const row = rows[i] as Record<string, unknown>;
+      for (const field of fields) values[`${i}.${field}`] = row[field] ?? null;
+    }
     for (let i = 0; i < args.length; i++) values[`a${i}`] = args[i];
     return runCompiled(db, compiled, bind(compiled as Compiled<unknown>, values));
   };

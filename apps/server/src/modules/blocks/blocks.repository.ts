@@ -1,4 +1,5 @@
 import type { Db, DbOrTx } from '../../db/database.js';
+import { rowsQuery } from '../../db/fixed-query.js';
 import type { UserRow } from '../../db/schema.js';
 
 /** A blocked member as the blocker's list shows them. */
@@ -6,6 +7,14 @@ export type BlockedRow = Pick<UserRow, 'id' | 'username' | 'avatar' | 'sex'> & {
 
 /** Which way a block between two members goes, if any. */
 export type BlockDirection = 'none' | 'mine' | 'theirs';
+
+/** The blocks between member pairs, either way: compiled once per number of pairs (fixed-query.ts). */
+const blocksAmong = rowsQuery(['a', 'b'], (db, pairs: readonly { a: number; b: number }[]) =>
+  db
+    .selectFrom('blocks')
+    .select(['blocker_id', 'blocked_id'])
+    .where((eb) => eb.or(pairs.flatMap(({ a, b }) => [eb.and([eb('blocker_id', '=', a), eb('blocked_id', '=', b)]), eb.and([eb('blocker_id', '=', b), eb('blocked_id', '=', a)])]))),
+);
 
 /** Rows of blocks: one per blocker and blocked member, unique by blocks_pair. Kysely only. */
 export class BlocksRepository {
@@ -36,13 +45,7 @@ export class BlocksRepository {
   /** The blocks between any of these member pairs, either way, in one query (a chat batch's senders and peers). */
   among(pairs: readonly (readonly [number, number])[], trx: DbOrTx = this.db): Promise<{ blocker_id: number; blocked_id: number }[]> {
     if (!pairs.length) return Promise.resolve([]);
-    return trx
-      .selectFrom('blocks')
-      .select(['blocker_id', 'blocked_id'])
-      .where((eb) =>
-        eb.or(pairs.flatMap(([a, b]) => [eb.and([eb('blocker_id', '=', a), eb('blocked_id', '=', b)]), eb.and([eb('blocker_id', '=', b), eb('blocked_id', '=', a)])])),
-      )
-      .execute();
+    return blocksAmong(trx, pairs.map(([a, b]) => ({ a, b })));
   }
 
   /** `mine`: `actorId` blocked `otherId`; `theirs`: the other way; one probe of blocks_pair per direction. */

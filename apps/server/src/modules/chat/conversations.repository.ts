@@ -1,6 +1,7 @@
 import { UserStatus } from '@kindred/protocol';
 import { sql } from 'kysely';
 import type { Db, DbOrTx } from '../../db/database.js';
+import { rowsQuery } from '../../db/fixed-query.js';
 import type { ConversationRow } from '../../db/schema.js';
 import { notBlockedWith } from '../blocks/block-filters.js';
 
@@ -28,6 +29,44 @@ export interface ContactRow {
  */
 const forwardToExcluded = (column: 'last_message_id' | 'last_read_id') =>
   sql<number>`case when ${sql.ref(`conversations.${column}`)} is null or ${sql.ref(`conversations.${column}`)} < ${sql.ref(`excluded.${column}`)} then ${sql.ref(`excluded.${column}`)} else ${sql.ref(`conversations.${column}`)} end`;
+
+type SettledSide = { user_id: number; peer_id: number; received: number; last_message_id: number; last_sent_id: number };
+
+// A chat batch's two statements on the sides, compiled once per number of sides (fixed-query.ts).
+const touchSides = rowsQuery(['user_id', 'peer_id'], (db, sides: readonly { user_id: number; peer_id: number }[], now: number) =>
+  db
+    .insertInto('conversations')
+    .values(sides.map((s) => ({ user_id: s.user_id, peer_id: s.peer_id, unread: 0, last_message_id: null, cleared_before_id: 0, hidden: 0, updated_at: now })))
+    .onConflict((oc) => oc.columns(['user_id', 'peer_id']).doUpdateSet({ hidden: 0, updated_at: now }))
+    .returning(['user_id', 'peer_id', 'last_message_id']),
+);
+
+const settleSides = rowsQuery(['user_id', 'peer_id', 'received', 'last_message_id', 'last_sent_id'], (db, sides: readonly SettledSide[], now: number) =>
+  db
+    .insertInto('conversations')
+    .values(
+      sides.map((s) => ({
+        user_id: s.user_id,
+        peer_id: s.peer_id,
+        unread: s.received,
+        last_message_id: s.last_message_id,
+        last_read_id: s.last_sent_id,
+        cleared_before_id: 0,
+        hidden: 0,
+        updated_at: now,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'peer_id']).doUpdateSet({
+        unread: sql<number>`conversations.unread + excluded.unread`,
+        last_message_id: forwardToExcluded('last_message_id'),
+        last_read_id: forwardToExcluded('last_read_id'),
+        // What touchMany sets, for batches that skip it (message-writer.ts).
+        hidden: 0,
+        updated_at: now,
+      }),
+    ),
+);
 
 /**
  * One row per side of a conversation (user_id's view of peer_id): unread count, read mark, what
@@ -88,12 +127,7 @@ export class ConversationsRepository {
    */
   async touchMany(sides: readonly { user_id: number; peer_id: number }[], now: number, trx: DbOrTx): Promise<{ user_id: number; peer_id: number; last_message_id: number | null }[]> {
     if (!sides.length) return [];
-    return trx
-      .insertInto('conversations')
-      .values(sides.map((s) => ({ user_id: s.user_id, peer_id: s.peer_id, unread: 0, last_message_id: null, cleared_before_id: 0, hidden: 0, updated_at: now })))
-      .onConflict((oc) => oc.columns(['user_id', 'peer_id']).doUpdateSet({ hidden: 0, updated_at: now }))
-      .returning(['user_id', 'peer_id', 'last_message_id'])
-      .execute();
+    return touchSides(trx, sides, now);
   }
 
   /**
@@ -104,36 +138,12 @@ export class ConversationsRepository {
    * 1 would.
    */
   async settleMany(
-    sides: readonly { user_id: number; peer_id: number; received: number; last_message_id: number; last_sent_id: number }[],
+    sides: readonly SettledSide[],
     now: number,
     trx: DbOrTx,
   ): Promise<void> {
     if (!sides.length) return;
-    await trx
-      .insertInto('conversations')
-      .values(
-        sides.map((s) => ({
-          user_id: s.user_id,
-          peer_id: s.peer_id,
-          unread: s.received,
-          last_message_id: s.last_message_id,
-          last_read_id: s.last_sent_id,
-          cleared_before_id: 0,
-          hidden: 0,
-          updated_at: now,
-        })),
-      )
-      .onConflict((oc) =>
-        oc.columns(['user_id', 'peer_id']).doUpdateSet({
-          unread: sql<number>`conversations.unread + excluded.unread`,
-          last_message_id: forwardToExcluded('last_message_id'),
-          last_read_id: forwardToExcluded('last_read_id'),
-          // What touchMany sets, for batches that skip it (message-writer.ts).
-          hidden: 0,
-          updated_at: now,
-        }),
-      )
-      .execute();
+    await settleSides(trx, sides, now);
   }
 
   /** Unread to 0 and the read mark to the last message; answers whether there was anything unread. */

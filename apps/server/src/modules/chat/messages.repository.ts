@@ -1,8 +1,13 @@
 import type { Db, DbOrTx } from '../../db/database.js';
+import { rowsQuery } from '../../db/fixed-query.js';
 import type { MessageRow } from '../../db/schema.js';
 import { notBlockedWith } from '../blocks/block-filters.js';
 
 export type NewMessage = Omit<MessageRow, 'id'>;
+
+/** Every column but the id: a chat batch's INSERT, compiled once per number of messages (fixed-query.ts). */
+const MESSAGE_FIELDS = ['sender_id', 'reciver_id', 'type', 'content', 'img', 'client_id', 'created_at'] as const satisfies readonly (keyof NewMessage)[];
+const insertMessages = rowsQuery(MESSAGE_FIELDS, (db, rows: readonly NewMessage[]) => db.insertInto('messages').values([...rows]).returningAll());
 
 /** Chat messages. Kysely only; which messages a member may see is decided by the service. */
 export class MessagesRepository {
@@ -11,7 +16,7 @@ export class MessagesRepository {
   /** Several messages in one statement; answers the stored rows in the order given. */
   async insertMany(rows: readonly NewMessage[], trx: DbOrTx = this.db): Promise<MessageRow[]> {
     if (!rows.length) return [];
-    const stored = await trx.insertInto('messages').values([...rows]).returningAll().execute();
+    const stored = await insertMessages(trx, rows);
     // RETURNING's row order is not promised: match each row by its (sender, client id) key.
     const byKey = new Map(stored.map((m) => [`${m.sender_id}:${m.client_id}`, m]));
     return rows.map((r) => {

@@ -1,10 +1,12 @@
 import type { Expression, ExpressionBuilder } from 'kysely';
 import type { Db, DbOrTx } from '../../db/database.js';
-import { fixedQuery } from '../../db/fixed-query.js';
+import { fixedQuery, listQuery } from '../../db/fixed-query.js';
 import type { Database, NewUser, UserRow, UserUpdate } from '../../db/schema.js';
 
 /** A member's row by id, compiled once: the session check of every request reads it too. */
 export const userById = fixedQuery((db, id: number) => db.selectFrom('users').selectAll().where('id', '=', id));
+/** Role and status of a chat batch's peers, compiled once per padded list length. */
+const statusesOf = listQuery((db: DbOrTx, ids: readonly number[]) => db.selectFrom('users').select(['id', 'role', 'status']).where('id', 'in', ids));
 
 /** The one activity stamp UPDATE (UsersRepository.touchActive and touchActiveReturning). */
 function stampActivity(trx: DbOrTx, ids: readonly number[], now: number) {
@@ -24,7 +26,7 @@ export class UsersRepository {
   /** Role and status of several members at once (the chat's batch write checks every peer in one query). */
   findStatuses(ids: readonly number[], trx: DbOrTx = this.db): Promise<Pick<UserRow, 'id' | 'role' | 'status'>[]> {
     if (!ids.length) return Promise.resolve([]);
-    return trx.selectFrom('users').select(['id', 'role', 'status']).where('id', 'in', ids).execute();
+    return statusesOf(trx, ids);
   }
 
   /** Several members' rows at once (the socket gateway's batched connects). */
