@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BatchLoader } from '../src/realtime/batch-loader.js';
 
 /** The connect path's batching (realtime/batch-loader.ts): a burst shares a run, a lone key waits for no one. */
-function loader(gatherMs: number) {
+function loader(gatherMs: number, fullAt?: number) {
   const runs: string[][] = [];
   const batches = new BatchLoader<string, string>(
     async (keys) => {
@@ -11,7 +11,7 @@ function loader(gatherMs: number) {
       return new Map(keys.map((key) => [key, key.toUpperCase()]));
     },
     'none',
-    gatherMs,
+    { gatherMs, fullAt },
   );
   return { batches, runs };
 }
@@ -52,6 +52,19 @@ describe('BatchLoader', () => {
     const { ms } = await timed(batches.load('b'));
     expect(ms).toBeLessThan(80);
     expect(runs).toEqual([['a'], ['b']]);
+  });
+
+  it('runs a gathering batch at once when it holds `fullAt` keys', async () => {
+    const { batches, runs } = loader(1_000, 3);
+    await batches.load('a');
+    const started = performance.now();
+    const burst = batches.load('b');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // b is gathering (it came right after a); the third key fills the batch.
+    expect(runs).toEqual([['a']]);
+    expect(await Promise.all([burst, batches.load('c'), batches.load('d')])).toEqual(['B', 'C', 'D']);
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(runs).toEqual([['a'], ['b', 'c', 'd']]);
   });
 
   it('answers the fallback for a key the run left out, and every waiter of a failed run its error', async () => {

@@ -9,6 +9,35 @@
  * each batch's statements (writes, results' descriptions, Kysely's compile) were its biggest cost.
  */
 export const CONNECT_GATHER_MS = 20;
+/**
+ * Sockets that make a connect batch run before its gather is out: in the socket bench's fleet (100
+ * connects in flight from one process) the whole gather was a floor under every connect (10,000 in
+ * 4.6–5.6 s against 2.9 s with 64). At 32 the sockets bench's bursts (200 in flight) were cut into
+ * more batches than the gather makes; at 64 they are not.
+ */
+export const CONNECT_FULL_AT = 64;
+
+export interface BatchOptions {
+  /**
+   * How long a batch gathers before it runs: 0 is the rest of this turn of the event loop (reads);
+   * a write that costs a commit (an fsync) gathers a few milliseconds, so sockets connecting
+   * together over several turns still share it.
+   */
+  gatherMs?: number;
+  /** Keys per run at most (1,000). */
+  maxBatch?: number;
+  /**
+   * A key asked for this long after the one before does not gather (2 × gatherMs): nothing suggests
+   * company is coming, so it runs after the current turn (a lone socket waits for no one).
+   */
+  quietMs?: number;
+  /**
+   * A gathering batch with this many keys runs after the current turn without waiting out the
+   * gather (maxBatch): a few dozen sockets already share the statements well, and waiting longer
+   * only holds back clients that keep a fixed number of connects in flight.
+   */
+  fullAt?: number;
+}
 
 /**
  * DataLoader-style batching for the connect path: keys asked for while a batch is being gathered
@@ -20,26 +49,24 @@ export class BatchLoader<K, V> {
   private waiting = new Map<K, { resolve: (value: V) => void; reject: (error: unknown) => void }[]>();
   private scheduled = false;
   private running = false;
+  private gathering?: NodeJS.Timeout;
+  private lastAskedAt = -Infinity;
+  private readonly gatherMs: number;
+  private readonly maxBatch: number;
+  private readonly quietMs: number;
+  private readonly fullAt: number;
 
   constructor(
     /** Answers a value for each key (by key); a missing key gets `fallback`. */
     private readonly run: (keys: K[]) => Promise<Map<K, V>>,
     private readonly fallback: V,
-    /**
-     * How long a batch gathers before it runs: 0 is the rest of this turn of the event loop (reads);
-     * a write that costs a commit (an fsync) gathers a few milliseconds, so sockets connecting
-     * together over several turns still share it.
-     */
-    private readonly gatherMs = 0,
-    private readonly maxBatch = 1_000,
-    /**
-     * A key asked for this long after the one before does not gather: nothing suggests company is
-     * coming, so it runs after the current turn (a lone socket waits for no one).
-     */
-    private readonly quietMs = 2 * gatherMs,
-  ) {}
-
-  private lastAskedAt = -Infinity;
+    options: BatchOptions = {},
+  ) {
+    this.gatherMs = options.gatherMs ?? 0;
+    this.maxBatch = options.maxBatch ?? 1_000;
+    this.quietMs = options.quietMs ?? 2 * this.gatherMs;
+    this.fullAt = options.fullAt ?? this.maxBatch;
+  }
 
   load(key: K): Promise<V> {
     return new Promise<V>((resolve, reject) => {
@@ -49,6 +76,12 @@ export class BatchLoader<K, V> {
       const now = performance.now();
       const quiet = now - this.lastAskedAt > this.quietMs;
       this.lastAskedAt = now;
+      // Enough company already: the rest of this turn is gathered, not the rest of the gather.
+      if (this.gathering && this.waiting.size >= this.fullAt) {
+        clearTimeout(this.gathering);
+        this.gathering = undefined;
+        setImmediate(() => void this.flush());
+      }
       this.schedule(quiet);
     });
   }
@@ -56,12 +89,13 @@ export class BatchLoader<K, V> {
   private schedule(quiet = false): void {
     if (this.scheduled || this.running || this.waiting.size === 0) return;
     this.scheduled = true;
-    if (this.gatherMs > 0 && !quiet) setTimeout(() => void this.flush(), this.gatherMs);
+    if (this.gatherMs > 0 && !quiet && this.waiting.size < this.fullAt) this.gathering = setTimeout(() => void this.flush(), this.gatherMs);
     else setImmediate(() => void this.flush());
   }
 
   private async flush(): Promise<void> {
     this.scheduled = false;
+    this.gathering = undefined;
     this.running = true;
     const batch = new Map<K, { resolve: (value: V) => void; reject: (error: unknown) => void }[]>();
     for (const [key, list] of this.waiting) {

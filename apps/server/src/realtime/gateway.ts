@@ -349,7 +349,7 @@ export class Gateway {
   private readonly activity = new BatchLoader<number, UserRow | undefined>(async (userIds) => {
     const rows = await this.services.touchActive(userIds, this.now());
     return new Map(rows.map((row) => [row.id, row]));
-  }, undefined, ACTIVITY_GATHER_MS);
+  }, undefined, { gatherMs: ACTIVITY_GATHER_MS });
 
   private async goOffline(connection: Connection): Promise<void> {
     this.pending.delete(connection);

@@ -9,7 +9,7 @@ import { resetPasswordMail } from '../../infra/mail-templates.js';
 import type { Mailer } from '../../infra/mailer.js';
 import type { PasswordHasher } from '../../infra/passwords.js';
 import { hashToken, newToken } from '../../infra/tokens.js';
-import { BatchLoader, CONNECT_GATHER_MS } from '../../realtime/batch-loader.js';
+import { BatchLoader, CONNECT_FULL_AT, CONNECT_GATHER_MS } from '../../realtime/batch-loader.js';
 import type { SessionRevocation } from '../../realtime/session-revocation.js';
 import { type TrendsRepository } from '../trends/trends.repository.js';
 import { newUserRow } from '../users/new-user-row.js';
@@ -56,7 +56,7 @@ export class AuthService {
       return new Map();
     },
     true,
-    STAMP_GATHER_MS,
+    { gatherMs: STAMP_GATHER_MS },
   );
 
   constructor(
@@ -215,7 +215,7 @@ export class AuthService {
   private readonly liveSessions = new BatchLoader<string, { sessionId: number; lastSeenAt: number; user: UserRow } | undefined>(
     (hashes) => this.sessions.findLiveMany(hashes, this.now()),
     undefined,
-    CONNECT_GATHER_MS,
+    { gatherMs: CONNECT_GATHER_MS, fullAt: CONNECT_FULL_AT },
   );
 
   async logout(member: Member): Promise<void> {
