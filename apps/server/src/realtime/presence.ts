@@ -57,24 +57,24 @@ return offline`;
  * Answers per change 1 if one of the member's nodes (other than ours after a disconnect) is live.
  * One script instead of a MULTI of three commands a member: building and parsing ioredis' command
  * objects was most of the presence's cost in a connect burst.
- * KEYS[1] the heartbeats; ARGV: node id, now, key prefix, then '+<id>' (connected) / '-<id>'.
+ * KEYS[1] the heartbeats, KEYS[2] this node's members; ARGV: node id, now, the prefix of a member's
+ * presence key (PresenceService.key), then '+<id>' (connected) / '-<id>'.
  */
 const PRESENCE_CHANGES = `
 local live = {}
 for _, node in ipairs(redis.call('zrangebyscore', KEYS[1], '(' .. ARGV[2], '+inf')) do live[node] = true end
-local membersKey = ARGV[3] .. 'node:' .. ARGV[1] .. ':members'
 local answers = {}
 for i = 4, #ARGV do
   local id = string.sub(ARGV[i], 2)
-  local key = ARGV[3] .. 'presence:' .. id
+  local key = ARGV[3] .. id
   local nodes
   if string.sub(ARGV[i], 1, 1) == '+' then
     nodes = redis.call('smembers', key)
     redis.call('sadd', key, ARGV[1])
-    redis.call('sadd', membersKey, id)
+    redis.call('sadd', KEYS[2], id)
   else
     redis.call('srem', key, ARGV[1])
-    redis.call('srem', membersKey, id)
+    redis.call('srem', KEYS[2], id)
     nodes = redis.call('smembers', key)
   end
   local elsewhere = 0
@@ -86,7 +86,7 @@ end
 return answers`;
 
 /** The client with PRESENCE_CHANGES defined on it (sent by its digest; ioredis sends it whole once Redis lacks it). */
-type PresenceRedis = Redis & { kindredPresenceChanges(nodesKey: string, ...args: (string | number)[]): Promise<number[]> };
+type PresenceRedis = Redis & { kindredPresenceChanges(nodesKey: string, membersKey: string, ...args: (string | number)[]): Promise<number[]> };
 
 /**
  * Who is online: connected to this node (the registry), or, with Redis, to any live node. In
@@ -113,11 +113,16 @@ export class PresenceService {
     private readonly options: PresenceOptions,
     private readonly now: () => number = Date.now,
   ) {
-    if (redis && !('kindredPresenceChanges' in redis)) redis.defineCommand('kindredPresenceChanges', { numberOfKeys: 1, lua: PRESENCE_CHANGES });
+    if (redis && !('kindredPresenceChanges' in redis)) redis.defineCommand('kindredPresenceChanges', { numberOfKeys: 2, lua: PRESENCE_CHANGES });
+  }
+
+  /** A member's set of nodes: this prefix and the member's id. */
+  private get presencePrefix(): string {
+    return `${this.options.prefix}presence:`;
   }
 
   private key(userId: number): string {
-    return `${this.options.prefix}presence:${userId}`;
+    return this.presencePrefix + userId;
   }
 
   private get nodesKey(): string {
@@ -190,8 +195,10 @@ export class PresenceService {
     const batch = this.changes;
     this.changes = [];
     const changes = batch.map(({ kind, userId }) => (kind === 'connected' ? '+' : '-') + userId);
-    const { nodeId, prefix } = this.options;
-    const sent = Promise.resolve().then(() => (this.redis as PresenceRedis).kindredPresenceChanges(this.nodesKey, nodeId, this.now(), prefix, ...changes));
+    const nodeId = this.options.nodeId;
+    const sent = Promise.resolve().then(() =>
+      (this.redis as PresenceRedis).kindredPresenceChanges(this.nodesKey, this.membersKey(nodeId), nodeId, this.now(), this.presencePrefix, ...changes),
+    );
     sent
       // Redis away: announce (a repeated "online" or "offline" is harmless); renew() registers us later.
       .catch(() => null)
