@@ -16,6 +16,16 @@ export interface PhaseLoad {
   /** Our server: chat transactions committed per second and messages per transaction (kindred_group_commit_batch_size). */
   commitsPerSecond?: number;
   meanBatch?: number;
+  /**
+   * Of the time the server's threads (several nodes: all of them) were ready to run, the share they
+   * waited for a CPU (Linux schedstat): a p99 many times the floor's with this near a third is the
+   * cores' queue, not a slow path (2026-11-29: ~25 % on the event loop at half our saturation).
+   */
+  serverCpuWait?: number;
+  /** The same for the bench's own process: a delivery it reads late is timed late. */
+  benchCpuWait?: number;
+  /** What the server's processes wrote to storage over the phase, KB a second (a database in another process writes nothing here). */
+  storageKbPerSecond?: number;
 }
 
 /** What the phase's start is compared with at its end. */
@@ -24,6 +34,62 @@ export interface LoadMark {
   serverSeconds: number;
   machine: { busy: number; total: number };
   chat?: { sum: number; count: number };
+  serverThreads: ThreadTimes;
+  benchThreads: ThreadTimes;
+  storageBytes: number;
+}
+
+/** Per thread (pid/tid), nanoseconds run on a CPU and waited on a run queue so far. */
+type ThreadTimes = Map<string, { run: number; wait: number }>;
+
+/** /proc/<pid>/task/<tid>/schedstat of every thread of `pids`; empty where Linux does not keep it. */
+function threadTimes(pids: number[]): ThreadTimes {
+  const times: ThreadTimes = new Map();
+  for (const pid of pids) {
+    let tids: string[] = [];
+    try {
+      tids = fs.readdirSync(`/proc/${pid}/task`);
+    } catch {
+      continue;
+    }
+    for (const tid of tids) {
+      try {
+        const [run, wait] = fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ').map(Number);
+        if (Number.isFinite(run) && Number.isFinite(wait)) times.set(`${pid}/${tid}`, { run: run!, wait: wait! });
+      } catch {
+        // the thread ended meanwhile
+      }
+    }
+  }
+  return times;
+}
+
+/**
+ * The share of ready time spent waiting for a CPU between two readings, in %: a thread that ended
+ * meanwhile drops out, one that started counts from its start.
+ */
+function cpuWait(from: ThreadTimes, to: ThreadTimes): number | undefined {
+  let run = 0;
+  let wait = 0;
+  for (const [id, end] of to) {
+    const start = from.get(id) ?? { run: 0, wait: 0 };
+    run += end.run - start.run;
+    wait += end.wait - start.wait;
+  }
+  return run + wait > 0 ? Math.round((wait / (run + wait)) * 100) : undefined;
+}
+
+/** Bytes the processes have had written to storage so far (/proc/<pid>/io write_bytes; 0 where unreadable). */
+function storageBytes(pids: number[]): number {
+  let bytes = 0;
+  for (const pid of pids) {
+    try {
+      bytes += Number(/^write_bytes: (\d+)$/m.exec(fs.readFileSync(`/proc/${pid}/io`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      // gone, or not ours to read
+    }
+  }
+  return bytes;
 }
 
 /** A server's CPU seconds, or 0 once its process is gone (a node that stopped mid-phase adds nothing). */
@@ -59,7 +125,15 @@ async function chatCommits(metricsUrls: string[]): Promise<{ sum: number; count:
 
 export async function markLoad(pids: number[], metricsUrls: string[]): Promise<LoadMark> {
   const chat = await chatCommits(metricsUrls);
-  return { at: performance.now(), serverSeconds: pids.reduce((s, pid) => s + cpuSeconds(pid), 0), machine: machineTicks(), chat };
+  return {
+    at: performance.now(),
+    serverSeconds: pids.reduce((s, pid) => s + cpuSeconds(pid), 0),
+    machine: machineTicks(),
+    chat,
+    serverThreads: threadTimes(pids),
+    benchThreads: threadTimes([process.pid]),
+    storageBytes: storageBytes(pids),
+  };
 }
 
 export async function loadSince(mark: LoadMark, pids: number[], metricsUrls: string[]): Promise<PhaseLoad> {
@@ -70,6 +144,9 @@ export async function loadSince(mark: LoadMark, pids: number[], metricsUrls: str
   const load: PhaseLoad = {
     serverCpu: Math.round(((end.serverSeconds - mark.serverSeconds) / seconds) * 100),
     machineCpu: total > 0 ? Math.round((busy / total) * 100) : Number.NaN,
+    serverCpuWait: cpuWait(mark.serverThreads, end.serverThreads),
+    benchCpuWait: cpuWait(mark.benchThreads, end.benchThreads),
+    storageKbPerSecond: Math.round((end.storageBytes - mark.storageBytes) / 1024 / seconds),
   };
   if (mark.chat && end.chat && end.chat.count > mark.chat.count) {
     const commits = end.chat.count - mark.chat.count;
@@ -79,9 +156,14 @@ export async function loadSince(mark: LoadMark, pids: number[], metricsUrls: str
   return load;
 }
 
-/** `server 85 % of a core · machine 97 % of 2 cores · 610 commits/s of 7.9 messages`. */
+/**
+ * `server 85 % of a core, waiting for one 24 % of its ready time (bench 20 %) · machine 97 % of 2
+ * cores · 610 commits/s of 7.9 messages · 48,000 KB/s to storage`.
+ */
 export function showLoad(load: PhaseLoad | undefined): string {
   if (!load) return '';
   const commits = load.commitsPerSecond !== undefined ? ` · ${load.commitsPerSecond} commits/s of ${load.meanBatch} messages` : '';
-  return `server ${load.serverCpu} % of a core · machine ${load.machineCpu} % of ${os.cpus().length} cores${commits}`;
+  const waits = load.serverCpuWait !== undefined ? `, waiting for one ${load.serverCpuWait} % of its ready time (bench ${load.benchCpuWait ?? '?'} %)` : '';
+  const storage = load.storageKbPerSecond ? ` · ${load.storageKbPerSecond} KB/s to storage` : '';
+  return `server ${load.serverCpu} % of a core${waits} · machine ${load.machineCpu} % of ${os.cpus().length} cores${commits}${storage}`;
 }
