@@ -67,6 +67,25 @@ describe('SessionRevocation.sweep', () => {
     expect(order).toEqual(['query', 'frame', 'query', 'query']);
   });
 
+  it('does not end again, nor count, a socket that ended between two slices', async () => {
+    const sockets = Array.from({ length: SWEEP_SLICE + 2 }, (_, i) => socket(i + 1));
+    const late = sockets[SWEEP_SLICE + 1]!;
+    let ends = 0;
+    const endOnce = late.end.bind(late);
+    late.end = (code) => {
+      ends++;
+      endOnce(code);
+    };
+    // Every session is gone from the database; the last socket's end is also announced mid-sweep.
+    const closed = await revocation(sockets, () => false, (ids) => {
+      // A sign-out announced while the first slice is read: the event ends the socket first.
+      if (ids.length === SWEEP_SLICE) setImmediate(() => late.end(SOCKET_CLOSE.unauthorized));
+    }).sweep();
+    expect(closed).toBe(SWEEP_SLICE + 1);
+    expect(ends).toBe(1);
+    expect(sockets.every((s) => s.ended)).toBe(true);
+  });
+
   it('runs one sweep at a time: a second call while one runs gets the same answer', async () => {
     const sockets = [socket(1), socket(2)];
     let queries = 0;

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { SOCKET_CLOSE } from '@kindred/protocol';
 import type { UnitOfWork } from '../db/transaction.js';
 import type { SessionScope, SessionsRepository } from '../modules/auth/sessions.repository.js';
@@ -118,9 +119,12 @@ export class SessionRevocation {
       const live = await this.sessions.liveIds(slice, this.now());
       for (const id of slice) {
         if (live.has(id)) continue;
-        const connections = bySession.get(id)!;
-        for (const connection of connections) if (!connection.ended) end(connection);
-        closed += connections.length;
+        // One ended meanwhile (an announced sign-out, during a turn given away) is not ended twice.
+        for (const connection of bySession.get(id)!) {
+          if (connection.ended) continue;
+          end(connection);
+          closed++;
+        }
       }
     }
     return closed;
@@ -142,6 +146,5 @@ export class SessionRevocation {
  * every SOCKET_PING_MS, a pause in every socket's frames (chat bench, 2026-11-29).
  */
 export const SWEEP_SLICE = 500;
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const end = (connection: Connection) => connection.end(SOCKET_CLOSE.unauthorized, 'session ended');
