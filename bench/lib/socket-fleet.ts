@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { WebSocket } from 'ws';
 import { median } from './spread.js';
@@ -115,6 +116,15 @@ export interface PairSpec {
 }
 
 const CONTENT = '"content":"';
+/**
+ * BENCH_LATE_LOG=<file>: every measured delivery later than BENCH_LATE_MS (15) is appended to the
+ * file as "<send time> <latency>" in ms, the send time on CLOCK_MONOTONIC (bpftrace's `nsecs`), so
+ * the late messages can be lined up with what the threads did meanwhile (tools/late-clusters.ts).
+ */
+const LATE_LOG = process.env.BENCH_LATE_LOG;
+const LATE_MS = Number(process.env.BENCH_LATE_MS ?? 15);
+/** CLOCK_MONOTONIC in ms at performance.now() = 0 (both come from it on Linux). */
+const MONOTONIC_ORIGIN = Number(process.hrtime.bigint()) / 1e6 - performance.now();
 
 /**
  * Pairs of sockets writing to each other (opt 1, the message's send time as its text). A delivery
@@ -126,6 +136,8 @@ export class PairTraffic {
   private mode: 'stopped' | 'closed' | 'open' = 'stopped';
   private recording = false;
   private latencies: number[] = [];
+  /** BENCH_LATE_LOG lines of the window being measured. */
+  private late: string[] = [];
   private counts = { sent: 0, delivered: 0, refused: 0, recordedSent: 0, recordedDelivered: 0 };
   /** In every client_id: a later phase with the same members must not look like resends of this one's messages. */
   private readonly run = randomBytes(4).toString('hex');
@@ -163,7 +175,10 @@ export class PairTraffic {
     this.counts.delivered += 1;
     if (text.startsWith('r')) {
       this.counts.recordedDelivered += 1;
-      this.latencies.push(performance.now() - Number(text.slice(1)));
+      const sentAt = Number(text.slice(1));
+      const latency = performance.now() - sentAt;
+      this.latencies.push(latency);
+      if (LATE_LOG && latency > LATE_MS) this.late.push(`${(sentAt + MONOTONIC_ORIGIN).toFixed(3)} ${latency.toFixed(1)}`);
     }
     // Closed loop: a delivery lets its sender send the next one.
     if (this.mode === 'closed') this.send(at.partner!);
@@ -201,6 +216,7 @@ export class PairTraffic {
 
   private async record(seconds: number): Promise<TrafficResult> {
     this.latencies = [];
+    this.late = [];
     this.counts.recordedSent = 0;
     this.counts.recordedDelivered = 0;
     const before = { ...this.counts };
@@ -218,6 +234,7 @@ export class PairTraffic {
     const refused = this.counts.refused - before.refused;
     // Stragglers of the measured window still count for latency, up to a grace period.
     for (let waited = 0; waited < 10_000 && this.counts.recordedDelivered < this.counts.recordedSent - refused; waited += 100) await sleep(100);
+    if (LATE_LOG) fs.appendFileSync(LATE_LOG, `# window of ${seconds} s from ${(started + MONOTONIC_ORIGIN).toFixed(0)} ms, ${sent} sent\n${this.late.map((l) => `${l}\n`).join('')}`);
     const sorted = Float64Array.from(this.latencies).sort();
     const pick = (q: number) => (sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! * 10) / 10 : Number.NaN);
     return {
