@@ -119,7 +119,8 @@ const CONTENT = '"content":"';
 /**
  * BENCH_LATE_LOG=<file>: every measured delivery later than BENCH_LATE_MS (15) is appended to the
  * file as "<send time> <latency>" in ms, the send time on CLOCK_MONOTONIC (bpftrace's `nsecs`), so
- * the late messages can be lined up with what the threads did meanwhile (tools/late-clusters.ts).
+ * the late messages can be lined up with what the threads did meanwhile (tools/late-clusters.ts);
+ * each window begins with a line "# open window …" (a fixed rate) or "# closed window …" (saturation).
  */
 const LATE_LOG = process.env.BENCH_LATE_LOG;
 const LATE_MS = Number(process.env.BENCH_LATE_MS ?? 15);
@@ -234,7 +235,7 @@ export class PairTraffic {
     const refused = this.counts.refused - before.refused;
     // Stragglers of the measured window still count for latency, up to a grace period.
     for (let waited = 0; waited < 10_000 && this.counts.recordedDelivered < this.counts.recordedSent - refused; waited += 100) await sleep(100);
-    if (LATE_LOG) fs.appendFileSync(LATE_LOG, `# window of ${seconds} s from ${(started + MONOTONIC_ORIGIN).toFixed(0)} ms, ${sent} sent\n${this.late.map((l) => `${l}\n`).join('')}`);
+    if (LATE_LOG) fs.appendFileSync(LATE_LOG, `# ${this.mode} window of ${seconds} s from ${(started + MONOTONIC_ORIGIN).toFixed(0)} ms, ${sent} sent\n${this.late.map((l) => `${l}\n`).join('')}`);
     const sorted = Float64Array.from(this.latencies).sort();
     const pick = (q: number) => (sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! * 10) / 10 : Number.NaN);
     return {

@@ -8,8 +8,9 @@ import { parseArgs } from 'node:util';
  * than GAP_MS apart) and, for the largest clusters, shows per thread how long it waited for a CPU
  * (runnable, not running) and how long it slept, within the cluster's span. A cluster where the
  * event loop and the writer mostly sleep is not the server's CPU; one where they wait runnable
- * beside other threads is a CPU shared by too many. See README, Performance.
- *   node --import tsx bench/tools/late-clusters.ts --late late.txt --off off-cpu.txt [--top 12]
+ * beside other threads is a CPU shared by too many. Only the fixed-rate (open-loop) windows count:
+ * at saturation nearly every message is late by design, unless --closed. See README, Performance.
+ *   node --import tsx bench/tools/late-clusters.ts --late late.txt --off off-cpu.txt [--top 12] [--closed]
  */
 
 const GAP_MS = 10;
@@ -29,11 +30,19 @@ interface OffCpu {
   runnable: number;
 }
 
-const { values } = parseArgs({ options: { late: { type: 'string' }, off: { type: 'string' }, top: { type: 'string', default: '12' } } });
-if (!values.late || !values.off) throw new Error('usage: late-clusters.ts --late <BENCH_LATE_LOG file> --off <off-cpu.bt output> [--top N]');
+const { values } = parseArgs({ options: { late: { type: 'string' }, off: { type: 'string' }, top: { type: 'string', default: '12' }, closed: { type: 'boolean', default: false } } });
+if (!values.late || !values.off) throw new Error('usage: late-clusters.ts --late <BENCH_LATE_LOG file> --off <off-cpu.bt output> [--top N] [--closed]');
 
 const lines = (file: string) => fs.readFileSync(file, 'utf8').split('\n').filter((l) => l && !l.startsWith('#'));
-const late: Late[] = lines(values.late)
+/** The late log's lines, without those of saturation windows (unless --closed). */
+function lateLines(file: string): string[] {
+  let counted = true;
+  return fs.readFileSync(file, 'utf8').split('\n').filter((l) => {
+    if (l.startsWith('#')) counted = values.closed || !l.startsWith('# closed');
+    return counted && l !== '' && !l.startsWith('#');
+  });
+}
+const late: Late[] = lateLines(values.late)
   .map((l) => l.split(' ').map(Number))
   .filter(([sentAt, latency]) => Number.isFinite(sentAt) && Number.isFinite(latency))
   .map(([sentAt, latency]) => ({ sentAt: sentAt!, latency: latency! }))
@@ -58,7 +67,8 @@ const largest = [...clusters].sort((a, b) => b.length - a.length).slice(0, Numbe
 const total = new Map<string, { runnable: number; slept: number }>();
 for (const cluster of largest) {
   const from = cluster[0]!.sentAt - LEAD_MS;
-  const to = Math.max(...cluster.map((m) => m.sentAt + m.latency));
+  // A saturation window's cluster can hold tens of thousands: no spread into Math.max.
+  const to = cluster.reduce((end, m) => Math.max(end, m.sentAt + m.latency), 0);
   const byThread = new Map<string, { runnable: number; slept: number }>();
   for (const e of episodes) {
     const overlap = Math.min(e.start + e.off, to) - Math.max(e.start, from);
@@ -71,13 +81,14 @@ for (const cluster of largest) {
     t.slept += (e.off - runnable) * share;
     byThread.set(threadName(e), t);
   }
+  for (const [name, t] of byThread) {
+    const sum = total.get(name) ?? { runnable: 0, slept: 0 };
+    total.set(name, { runnable: sum.runnable + t.runnable, slept: sum.slept + t.slept });
+  }
   const worst = [...byThread].sort((a, b) => b[1].runnable - a[1].runnable).slice(0, 8);
   console.log(`\n${cluster.length} late, up to ${cluster.reduce((m, x) => Math.max(m, x.latency), 0).toFixed(1)} ms, over ${(to - from).toFixed(0)} ms from ${from.toFixed(1)}:`);
   for (const [name, t] of worst) {
-    if (t.runnable + t.slept < 1) continue;
-    console.log(`  ${name.padEnd(14)} waited for a CPU ${ms(t.runnable)} ms, slept ${ms(t.slept)} ms`);
-    const sum = total.get(name) ?? { runnable: 0, slept: 0 };
-    total.set(name, { runnable: sum.runnable + t.runnable, slept: sum.slept + t.slept });
+    if (t.runnable + t.slept >= 1) console.log(`  ${name.padEnd(14)} waited for a CPU ${ms(t.runnable)} ms, slept ${ms(t.slept)} ms`);
   }
 }
 console.log(`\nover these ${largest.length} clusters:`);
