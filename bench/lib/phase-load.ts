@@ -156,14 +156,26 @@ export async function loadSince(mark: LoadMark, pids: number[], metricsUrls: str
   return load;
 }
 
+const cpuPart = (load: PhaseLoad) =>
+  `${load.serverCpu} % of a core${load.serverCpuWait !== undefined ? `, waiting for one ${load.serverCpuWait} % of its ready time` : ''}`;
+const commitsPart = (load: PhaseLoad) => (load.commitsPerSecond !== undefined ? `${load.commitsPerSecond} commits/s of ${load.meanBatch} messages` : undefined);
+/** Per second, or per message when the phase's delivered `rate` is given. */
+const storagePart = (load: PhaseLoad, rate?: number) => {
+  if (!load.storageKbPerSecond) return undefined;
+  return rate ? `${(load.storageKbPerSecond / rate).toFixed(1)} KB to storage a message` : `${load.storageKbPerSecond} KB/s to storage`;
+};
+
 /**
- * `server 85 % of a core, waiting for one 24 % of its ready time (bench 20 %) · machine 97 % of 2
- * cores · 610 commits/s of 7.9 messages · 48,000 KB/s to storage`.
+ * The console's line: `server 85 % of a core, waiting for one 24 % of its ready time (bench 20 %) ·
+ * machine 97 % of 2 cores · 610 commits/s of 7.9 messages · 48000 KB/s to storage`.
  */
 export function showLoad(load: PhaseLoad | undefined): string {
   if (!load) return '';
-  const commits = load.commitsPerSecond !== undefined ? ` · ${load.commitsPerSecond} commits/s of ${load.meanBatch} messages` : '';
-  const waits = load.serverCpuWait !== undefined ? `, waiting for one ${load.serverCpuWait} % of its ready time (bench ${load.benchCpuWait ?? '?'} %)` : '';
-  const storage = load.storageKbPerSecond ? ` · ${load.storageKbPerSecond} KB/s to storage` : '';
-  return `server ${load.serverCpu} % of a core${waits} · machine ${load.machineCpu} % of ${os.cpus().length} cores${commits}${storage}`;
+  const bench = load.serverCpuWait !== undefined ? ` (bench ${load.benchCpuWait ?? '?'} %)` : '';
+  return [`server ${cpuPart(load)}${bench}`, `machine ${load.machineCpu} % of ${os.cpus().length} cores`, commitsPart(load), storagePart(load)].filter(Boolean).join(' · ');
+}
+
+/** The same for a table cell, storage per message: `server at 93 % of a core, waiting for one 29 % of its ready time, 472 commits/s of 32.9 messages, 12.1 KB to storage a message`. */
+export function loadCell(load: PhaseLoad, rate: number): string {
+  return [`server at ${cpuPart(load)}`, commitsPart(load), storagePart(load, rate)].filter(Boolean).join(', ');
 }

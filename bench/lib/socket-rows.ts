@@ -1,3 +1,4 @@
+import { loadCell } from './phase-load.js';
 import type { Row } from './report.js';
 import type { TrafficResult } from './socket-fleet.js';
 
@@ -39,12 +40,7 @@ const latency = (p: PhaseResult, rate: string) => {
  * The load a figure's round ran under, beside it: a p99 taken with the server near a full core is
  * queueing, and a saturation whose commits are all full (128 messages) is the batch's cap.
  */
-const loadOf = (r: TrafficResult) =>
-  (r.load
-    ? `, server at ${r.load.serverCpu} % of a core${r.load.serverCpuWait !== undefined ? ` (waiting for one ${r.load.serverCpuWait} % of its ready time)` : ''}` +
-      `${r.load.meanBatch !== undefined ? `, ${r.load.commitsPerSecond} commits/s of ${r.load.meanBatch} messages` : ''}` +
-      `${r.load.storageKbPerSecond && r.rate ? `, ${(r.load.storageKbPerSecond / r.rate).toFixed(1)} KB to storage a message` : ''}`
-    : '') + (r.clientLag ? `, bench loop late p99 ${r.clientLag.p99} ms` : '');
+const loadOf = (r: TrafficResult) => (r.load ? `, ${loadCell(r.load, r.rate)}` : '') + (r.clientLag ? `, bench loop late p99 ${r.clientLag.p99} ms` : '');
 
 const withSpread = (p: PhaseResult) => (p.saturationRounds.length > 1 ? `${p.saturation.rate} (${p.saturationSpread.join('–')})` : String(p.saturation.rate));
 
