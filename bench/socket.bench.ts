@@ -2,14 +2,13 @@ import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/database.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { loadSince, markLoad, showLoad } from './lib/phase-load.js';
 import { checkpoint, vacuumAnalyze } from './lib/postgres-upkeep.js';
 import { report } from './lib/report.js';
 import { floorLabel, rows, TOGETHER_LABEL, type PhaseResult } from './lib/socket-rows.js';
-import { seedChatMembers, type ChatMember } from './lib/seed-chat.js';
+import { inChatSchema, seedChatMembers, type ChatMember } from './lib/seed-chat.js';
 import { medianBy } from './lib/spread.js';
 import { bareTarget, oursTarget, type Server, type Target } from './lib/socket-targets.js';
 import { closeSockets, medianRound, openSockets, PairTraffic, sleep, SOURCE_ADDRESSES, type TrafficResult } from './lib/socket-fleet.js';
@@ -276,16 +275,7 @@ export async function socketBench(): Promise<void> {
   const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL;
   if (ONLY === 'sqlite') console.log('  BENCH_SOCKET_ONLY=sqlite: PostgreSQL and two-node phases skipped');
   else if (pgUrl && redisUrl) {
-    const schema = `bench_socket_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    try {
-      const url = `${pgUrl}${pgUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-      const handle = openDatabase({ kind: 'postgres', url });
-      await migrateToLatest(handle);
-      const members = await seedChatMembers(handle, idleCount + PAIRS * 2);
-      await handle.destroy();
+    await inChatSchema(pgUrl, 'bench_socket', idleCount + PAIRS * 2, async (schema, url, members) => {
       const env = { DATABASE_URL: url, REDIS_URL: redisUrl };
       const before = BEFORE
         ? [[oursTarget('before, PostgreSQL + Redis, 1 node', { ...env, REDIS_PREFIX: `${schema}c` }, 1, members, idleCount, path.join(BEFORE, 'apps/server/src/main.ts')), beforeRates] as [Target, Rates]]
@@ -309,10 +299,7 @@ export async function socketBench(): Promise<void> {
         idleCount,
       );
       phases.push(relay!, one!, ...rest);
-    } finally {
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.end();
-    }
+    });
   } else {
     console.log('  no BENCH_DATABASE_URL/TEST_DATABASE_URL and BENCH_REDIS_URL/TEST_REDIS_URL: PostgreSQL and two-node phases skipped');
   }

@@ -1,4 +1,6 @@
-import type { DatabaseHandle } from '../../apps/server/src/db/database.js';
+import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/database.js';
+import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
 import type { NewUser } from '../../apps/server/src/db/schema.js';
 import { hashToken, newToken } from '../../apps/server/src/infra/tokens.js';
 import { newUserRow } from '../../apps/server/src/modules/users/new-user-row.js';
@@ -37,4 +39,27 @@ export async function seedChatMembers({ db }: DatabaseHandle, count: number): Pr
     members.push(...sessions);
   }
   return members;
+}
+
+/**
+ * `count` seeded members in a fresh, migrated schema of the PostgreSQL database at `pgUrl` (named
+ * `<prefix>_<time>`), dropped once `use` is done; `use` gets the schema's name and a URL whose
+ * search_path is the schema.
+ */
+export async function inChatSchema<T>(pgUrl: string, prefix: string, count: number, use: (schema: string, url: string, members: ChatMember[]) => Promise<T>): Promise<T> {
+  const schema = `${prefix}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  try {
+    const url = `${pgUrl}${pgUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+    const handle = openDatabase({ kind: 'postgres', url });
+    await migrateToLatest(handle);
+    const members = await seedChatMembers(handle, count);
+    await handle.destroy();
+    return await use(schema, url, members);
+  } finally {
+    await admin.query(`drop schema ${schema} cascade`);
+    await admin.end();
+  }
 }

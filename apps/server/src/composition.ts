@@ -109,7 +109,7 @@ export function composeServices(deps: CompositionDeps, { log, now, redis }: { lo
   const { loginFailures, recoveryMailsPerHour } = config.rateLimits;
   const throttle = new AuthThrottle({ redis, prefix: config.chat.redisPrefix, loginFailures, recoveryMailsPerHour });
   const permissions = new PermissionsService(repositories.permissions, now);
-  const can: Can = (member, flag) => permissions.can(member, flag);
+  const can: Can = (member, flag) => permissions.canNow(member, flag) ?? permissions.can(member, flag);
   // Blocking: chat, mail, likes, profiles, photos and trends ask it (lists filter in SQL).
   const blocks = new BlocksService(db, new BlocksRepository(db), repositories.users, now);
 

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { PermissionsRepository } from '../src/modules/permissions/permissions.repository.js';
 import { PermissionsService } from '../src/modules/permissions/permissions.service.js';
+import type { Member } from '../src/domain/member.js';
 
 /** The permission matrix is read through a 5 s cache; reads due together share one query. */
 describe('PermissionsService cache', () => {
@@ -47,5 +48,30 @@ describe('PermissionsService cache', () => {
     expect((await fresh).vip0.Search_users).toBe(0);
     expect((await permissions.authority()).vip0.Search_users).toBe(0);
     expect(listAllowed).toHaveBeenCalledTimes(2);
+  });
+
+  it('canNow answers from the cached matrix only: undefined before it is read, after it is due and after invalidate(); staff always', async () => {
+    const { permissions, settle, tick, allow } = service();
+    const member = { id: 9, vip: 0, role: 'member' } as Member;
+    const staff = { id: 1, vip: 0, role: 'admin' } as Member;
+    expect(permissions.canNow(member, 'Search_users')).toBeUndefined();
+    expect(permissions.canNow(staff, 'Search_users')).toBe(true);
+    const read = permissions.can(member, 'Search_users');
+    await settle();
+    expect(await read).toBe(true);
+    expect(permissions.canNow(member, 'Search_users')).toBe(true);
+    expect(permissions.canNow(member, 'View_profiles')).toBe(false);
+
+    tick(5_001);
+    expect(permissions.canNow(member, 'Search_users')).toBeUndefined();
+    void permissions.authority();
+    await settle();
+    allow([]);
+    permissions.invalidate();
+    expect(permissions.canNow(member, 'Search_users')).toBeUndefined();
+    const changed = permissions.can(member, 'Search_users');
+    await settle();
+    expect(await changed).toBe(false);
+    expect(permissions.canNow(member, 'Search_users')).toBe(false);
   });
 });

@@ -31,11 +31,19 @@ export function toMember(user: UserRow, sessionId: number, now: number): Member 
     sex: user.sex,
     role: user.role,
     status: user.status,
-    vip: effectiveVip({ vip: user.vip, overduedate_1: Math.floor(user.vip1_until / 1000), overduedate_2: Math.floor(user.vip2_until / 1000) }, Math.floor(now / 1000)),
+    vip: levelAt(user, now),
     sessionId,
     user,
   };
 }
 
-/** Whether a member has a permission flag (PermissionsService.can: staff always, members by level). */
-export type Can = (member: Member, flag: PermissionFlag) => Promise<boolean>;
+/** The level in force at `now` from the member's stored expiries (ms). */
+export function levelAt(user: Pick<UserRow, 'vip' | 'vip1_until' | 'vip2_until'>, now: number): 0 | 1 | 2 {
+  return effectiveVip({ vip: user.vip, overduedate_1: Math.floor(user.vip1_until / 1000), overduedate_2: Math.floor(user.vip2_until / 1000) }, Math.floor(now / 1000));
+}
+
+/**
+ * Whether a member has a permission flag (PermissionsService.can: staff always, members by level);
+ * at once when the permission matrix is cached (canNow), else once it has been read.
+ */
+export type Can = (member: Member, flag: PermissionFlag) => boolean | Promise<boolean>;

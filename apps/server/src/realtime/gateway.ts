@@ -2,7 +2,7 @@ import { unlessStorageFails } from '../db/storage-failure.js';
 import { ClientMessage, CHAT_LIMITS, KIND, OPT, SOCKET_CLOSE, type ServerMessage } from '@kindred/protocol';
 import type { RawData, WebSocket } from 'ws';
 import { fail, validationFailed } from '../errors.js';
-import { ACTIVITY_STAMP_EVERY_MS, toMember, type Member } from '../domain/member.js';
+import { ACTIVITY_STAMP_EVERY_MS, levelAt, toMember, type Member } from '../domain/member.js';
 import type { UserRow } from '../db/schema.js';
 import type { CatchUp } from '../modules/chat/chat.service.js';
 import type { PresenceAnnouncer } from './announcer.js';
@@ -90,7 +90,8 @@ export class Gateway {
     // This node stalled past the TTL and was given up for dead: its members are here after all.
     this.presence.onRevived((userIds) => void this.announceEach(userIds, true));
     this.keepAlive = setInterval(() => {
-      keepAliveRound([...this.registry.all(), ...this.pending], this.options.pingMs, (c) => this.rederive(c), () => this.closing);
+      // Queued only where a level ran out: a promise per idle socket per round lived to be promoted.
+      keepAliveRound([...this.registry.all(), ...this.pending], this.options.pingMs, (c) => this.levelLapsed(c) && c.enqueue(() => this.rederive(c)), () => this.closing);
       this.checkSessions();
     }, this.options.pingMs);
     this.keepAlive.unref();
@@ -216,7 +217,9 @@ export class Gateway {
     const context = { opt: typeof raw?.opt === 'number' ? raw.opt : -1, req: typeof raw?.req === 'string' ? raw.req.slice(0, 64) : undefined };
     // Every frame counts against the member's limit, unreadable ones too (CHAT_RATE_LIMIT).
     const sender = connection.member ? { member: connection.member.id } : { connection: connection.id };
-    if (!(await this.core.limiter.allow(sender))) {
+    // Frames run one at a time (enqueue): only a lease on its way from Redis needs awaiting.
+    const allowed = this.core.limiter.allow(sender);
+    if (!(typeof allowed === 'boolean' ? allowed : await allowed)) {
       this.refused('messages');
       return connection.send(refusal(tooManyMessages(), context));
     }
@@ -237,7 +240,7 @@ export class Gateway {
     };
 
     // A membership that ran out since the socket last looked: its level and permissions follow at once.
-    if (connection.member) await this.rederive(connection);
+    if (this.levelLapsed(connection)) await this.rederive(connection);
     const handler = HANDLERS[message.opt] as OptHandler<typeof message.opt>;
     if (!handler.public && !connection.member) {
       connection.send(refusal(fail('unauthorized'), about));
@@ -277,6 +280,11 @@ export class Gateway {
         if (user) await this.refreshMember(connection, toMember(user, current.sessionId, this.now()));
       });
     }
+  }
+
+  /** Whether a membership ran out since, from the expiries the socket holds (no Member built per frame). */
+  private levelLapsed(connection: Connection): boolean {
+    return !!connection.member && levelAt(connection.member.user, this.now()) !== connection.member.vip;
   }
 
   /** The level in force now, from the expiries the socket holds (no read): refreshed when time ended a membership. */

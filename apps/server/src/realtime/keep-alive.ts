@@ -11,9 +11,9 @@ const SLICE = 200;
  * loaded one; in back-to-back slices the 10,000 pongs and level checks still came in one burst, a
  * ~400 ms stall in the chat's p99 that the relay (no keep-alive) never had (2026-11-28, socket
  * bench). A socket is still pinged once per interval, and dropped at its next turn when it did not
- * answer.
+ * answer. `rederive` queues a socket's level check behind its work when its level may have changed.
  */
-export function keepAliveRound(connections: Connection[], intervalMs: number, rederive: (connection: Connection) => Promise<void>, closing: () => boolean): void {
+export function keepAliveRound(connections: Connection[], intervalMs: number, rederive: (connection: Connection) => void, closing: () => boolean): void {
   const gapMs = Math.floor(intervalMs / 2 / Math.ceil(connections.length / SLICE));
   const slice = (from: number) => {
     const to = Math.min(from + SLICE, connections.length);
@@ -29,7 +29,7 @@ export function keepAliveRound(connections: Connection[], intervalMs: number, re
       } catch {
         connection.ws.terminate();
       }
-      if (connection.member) connection.enqueue(() => rederive(connection));
+      if (connection.member) rederive(connection);
     }
     if (to < connections.length && !closing()) setTimeout(slice, gapMs, to).unref();
   };

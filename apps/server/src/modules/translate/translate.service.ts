@@ -1,8 +1,8 @@
-import type { PermissionFlag, TranslateBody, TranslateWire } from '@kindred/protocol';
+import type { TranslateBody, TranslateWire } from '@kindred/protocol';
 import { fail, translateUnavailable } from '../../errors.js';
 import { NoProviderError, TranslationFailedError } from '../../infra/translation/provider.js';
 import type { TranslationRegistry } from '../../infra/translation/registry.js';
-import type { Member } from '../../domain/member.js';
+import type { Can, Member } from '../../domain/member.js';
 import type { CreditsRepository } from '../credits/credits.repository.js';
 
 /** How the languages are named in messages. */
@@ -17,7 +17,7 @@ export class TranslateService {
   constructor(
     private readonly registry: TranslationRegistry,
     private readonly credits: CreditsRepository,
-    private readonly can: (member: Member, flag: PermissionFlag) => Promise<boolean>,
+    private readonly can: Can,
     private readonly options: { price: number },
     private readonly log: { warn(obj: unknown, msg: string): void },
   ) {}
