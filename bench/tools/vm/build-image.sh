@@ -115,7 +115,7 @@ echo kindred-vm >"$ROOTFS/etc/hostname"
 printf '127.0.0.1 localhost\n::1 localhost\n127.0.1.1 kindred-vm\n' >"$ROOTFS/etc/hosts"
 # guest-init.sh is the kernel's init=; run.sh refreshes this copy in the image before each boot
 # (debugfs), so editing the script does not need a rebuild.
-install -m 0755 "$HERE/guest-init.sh" "$ROOTFS/usr/local/sbin/kindred-guest-init"
+install -m 0755 "$HERE/guest-init.sh" "$ROOTFS/usr/local/sbin/vm-guest-init"
 
 step "node $(node -v) and npm from the host"
 # The same binary: it links glibc, libstdc++ and libgcc_s only, which bookworm's minbase has.

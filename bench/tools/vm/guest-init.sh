@@ -1,5 +1,5 @@
 #!/bin/bash
-# The guest's init (kernel `init=`, installed as /usr/local/sbin/kindred-guest-init by
+# The guest's init (kernel `init=`, installed as /usr/local/sbin/vm-guest-init by
 # build-image.sh and refreshed by run.sh). PID 1 with no systemd: it mounts what the bench needs,
 # raises the kernel's descriptor and socket limits, starts PostgreSQL and Redis, runs one job and
 # powers the machine off.
@@ -138,7 +138,9 @@ cat "$OUT/guest.txt"
     # Established TCP connections: each idle socket counts twice (server and client end), so a
     # drop by the server's keep-alive (a pong later than SOCKET_PING_MS) shows here.
     ss -s | grep '^TCP:'
-    ps -eo rss,nlwp,etime,args --sort=-rss | head -6 | cut -c1-160
+    ps -eo pid,rss,nlwp,pcpu,time,etime,args --sort=-rss | head -7 | cut -c1-180
+    # Commits and busy backends: what the PostgreSQL target's connects cost the database.
+    runuser -u postgres -- psql -h 127.0.0.1 -d test -Atc "select 'pg commits ' || xact_commit || ', rows updated ' || tup_updated || ', inserted ' || tup_inserted || ', active backends ' || (select count(*) from pg_stat_activity where state = 'active' and backend_type = 'client backend') from pg_stat_database where datname = 'test'" 2>&1
     # One line on the serial console too, to follow a long run from the host (tail serial.log).
     echo "[guest-mon $(date +%T)] load $(cut -d' ' -f1-3 /proc/loadavg); used $(free -m | awk '/^Mem:/ {print $3}') MB; $(ss -s | grep -o 'estab [0-9]*')" >/dev/console
   done

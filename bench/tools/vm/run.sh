@@ -27,11 +27,17 @@ SMP=${VM_SMP:-2}
 TIMEOUT=${VM_TIMEOUT:-14400}
 CPU=${VM_CPU:-max}
 ACCEL=${VM_ACCEL:-tcg,thread=multi}
-INIT=/usr/local/sbin/kindred-guest-init
+# (No project name in qemu's command line: a `pkill -f` aimed at the project's own processes on
+# the host must not end a run.)
+INIT=/usr/local/sbin/vm-guest-init
 
 log() { printf '[run %s] %s\n' "$(date +%T)" "$*"; }
 
 [[ -f $IMAGE ]] || { echo "no $IMAGE: run bench/tools/vm/build-image.sh first" >&2; exit 1; }
+# One run at a time: the init is rewritten in the base image under a running guest's overlay
+# otherwise, and two emulated machines on two cores would measure each other.
+exec 9>"$VM_DIR/.run.lock"
+flock -n 9 || { echo "another run.sh is using $VM_DIR" >&2; exit 1; }
 KERNEL=$(ls "$ROOTFS"/boot/vmlinuz-* | sort -V | tail -1)
 INITRD=$ROOTFS/boot/initrd.img-${KERNEL##*/vmlinuz-}
 
@@ -71,7 +77,8 @@ qemu-img create -q -f qcow2 -F raw -b "$IMAGE" "$RUN_DIR/root.qcow2"
 APPEND="root=/dev/vda rw console=ttyS0 init=$INIT panic=1 tsc=reliable loglevel=4"
 started=$SECONDS
 log "booting $(basename "$KERNEL") with $SMP CPUs ($CPU) and $MEM, -accel $ACCEL; console in $SERIAL"
-qemu-system-x86_64 \
+# timeout(1) ends qemu if the guest hangs (it powers itself off otherwise).
+timeout "$TIMEOUT" qemu-system-x86_64 \
   -accel "$ACCEL" -cpu "$CPU" -smp "$SMP" -m "$MEM" \
   -nographic -monitor none -serial "file:$SERIAL" -no-reboot -nic none \
   -kernel "$KERNEL" -initrd "$INITRD" -append "$APPEND" \
@@ -80,18 +87,15 @@ qemu-system-x86_64 \
   </dev/null >"$RUN_DIR/qemu.out" 2>&1 &
 qemu_pid=$!
 echo "$qemu_pid" >"$RUN_DIR/qemu.pid"
-# Ends qemu (this run's only) if this script is interrupted or the guest hangs past the timeout.
+# Ends qemu (this run's: the timeout process, which passes the signal on) if this script is interrupted.
 stop_qemu() { kill "$qemu_pid" 2>/dev/null || true; }
 trap stop_qemu INT TERM
-(sleep "$TIMEOUT" && kill "$qemu_pid" 2>/dev/null && echo "[run] timeout after $TIMEOUT s: qemu killed" >>"$SERIAL") &
-timer=$!
 
 touch "$SERIAL"
 tail -n +1 -f --pid="$qemu_pid" "$SERIAL" || true
 wait "$qemu_pid" && qemu_rc=0 || qemu_rc=$?
-kill "$timer" 2>/dev/null || true
 trap - INT TERM
-log "qemu exited ($qemu_rc) after $((SECONDS - started)) s"
+log "qemu exited ($qemu_rc$( ((qemu_rc == 124)) && echo ": timeout after $TIMEOUT s")) after $((SECONDS - started)) s"
 [[ -s $RUN_DIR/qemu.out ]] && sed 's/^/[qemu] /' "$RUN_DIR/qemu.out"
 [[ ${VM_KEEP_OVERLAY:-0} == 1 ]] || rm -f "$RUN_DIR/root.qcow2"
 
