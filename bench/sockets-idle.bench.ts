@@ -15,7 +15,7 @@ import { seedChatMembers, type ChatMember } from './lib/seed-chat.js';
  * Idle sockets on one node, beside the bare `ws` relay (bench/baselines/bare-ws-relay.ts) in the
  * same run. Each round, per target (ours on SQLite, the bare relay, ours on PostgreSQL + Redis, the
  * bare relay again…, each a fresh start): WARM sockets connect and settle, memory is read (a full
- * garbage collection first, bench/lib/heap-probe.ts), CONNECT authenticated sockets are opened and
+ * garbage collection first, bench/lib/heap-probe.mjs), CONNECT authenticated sockets are opened and
  * timed (ours: until each got its kind 0 catch-up, i.e. authenticated, registered and announced;
  * bare: until open), the rest up to IDLE connect, and memory is read again: RSS and V8 heap used
  * per idle socket are the growth ÷ the sockets added. After one uncounted bare round (warm-up),
@@ -86,7 +86,9 @@ interface RoundResult {
 const loadAvg = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const probeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kindred-bench-heap-'));
-const probeArgs = ['--expose-gc', '--import', 'tsx', '--import', './bench/lib/heap-probe.ts'];
+// Plain JavaScript: our server runs as `npm start` runs it, with no TypeScript loader in its memory
+// (the bare relay, a .ts file, gets tsx from startNode as every baseline does).
+const probeArgs = ['--expose-gc', '--import', './bench/lib/heap-probe.mjs'];
 
 /** Memory after a full collection; the lower of two reads a second apart. */
 async function memoryOf(proc: Proc): Promise<Memory> {

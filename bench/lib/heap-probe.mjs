@@ -8,11 +8,16 @@ import v8 from 'node:v8';
  * $HEAP_PROBE_DIR/<pid>.json, so RSS and V8 heap are read after the same full collection on both.
  * With HEAP_PROBE_SNAPSHOT set, each probe also writes a heap snapshot beside it (to compare what
  * an idle socket keeps: load two in Chrome DevTools' Memory tab, "Comparison").
+ *
+ * Plain JavaScript, so preloading it brings no TypeScript loader into our server: until 2026-12-02
+ * it was TypeScript, and the `--import tsx` it needed made our bundled server hold ~560 MB more
+ * resident memory and ~78 MB more heap before its first socket (tsx's loader on a 5-MB bundle),
+ * which no installation runs and which made RSS per socket unreadable.
  */
 const dir = process.env.HEAP_PROBE_DIR;
 if (dir) {
   process.on('SIGUSR2', () => {
-    const collect = (globalThis as { gc?: () => void }).gc;
+    const collect = globalThis.gc;
     collect?.();
     collect?.();
     const file = path.join(dir, `${process.pid}.json`);
