@@ -28,7 +28,7 @@ import { seedChatMembers, type ChatMember } from './lib/seed-chat.js';
  *
  * Knobs: BENCH_IDLE_SOCKETS (50000), BENCH_CONNECT_SOCKETS (10000), BENCH_IDLE_ROUNDS (3),
  * BENCH_IDLE_CLIENTS (4 processes), BENCH_IDLE_CONCURRENCY (connects in flight, 200 in all),
- * BENCH_IDLE_TARGETS (sqlite,postgres), BENCH_SERVER_NODE_ARGS (to node for our server, e.g.
+ * BENCH_IDLE_TARGETS (sqlite,postgres), BENCH_IDLE_ANSWER_MS (60000: a socket unanswered this long fails), BENCH_SERVER_NODE_ARGS (to node for our server, e.g.
  * `--cpu-prof`), HEAP_PROBE_SNAPSHOT=<dir> (a heap snapshot of each server at each memory read),
  * BENCH_IDLE_BEFORE=<dir> (each of ours also run from a copy of the previous code, same rounds). A run with other than the default counts writes
  * bench/results/sockets.tmp.
@@ -43,6 +43,8 @@ const ROUNDS = Math.max(1, Number(process.env.BENCH_IDLE_ROUNDS ?? 3));
 const CLIENTS = Math.max(1, Number(process.env.BENCH_IDLE_CLIENTS ?? 4));
 const CONCURRENCY = Math.max(CLIENTS, Number(process.env.BENCH_IDLE_CONCURRENCY ?? 200));
 const TARGETS = (process.env.BENCH_IDLE_TARGETS ?? 'sqlite,postgres').split(',');
+// Under emulation (bench/tools/vm) a connect can take minutes; natively a socket answers in well under a second.
+const ANSWER_MS = Math.max(1_000, Number(process.env.BENCH_IDLE_ANSWER_MS ?? 60_000));
 let WARM = Math.min(500, Math.max(0, IDLE - CONNECT));
 const SOURCES = 32;
 const NOFILE = 200_000;
@@ -136,7 +138,7 @@ class Clients {
           urls.push(url(i));
           sources.push(source(i));
         }
-        return this.ask<{ opened: number; failed: number; firstError?: string }>(proc, { open: urls, sources, concurrency: Math.ceil(CONCURRENCY / this.procs.length), waitFirstMessage });
+        return this.ask<{ opened: number; failed: number; firstError?: string }>(proc, { open: urls, sources, concurrency: Math.ceil(CONCURRENCY / this.procs.length), waitFirstMessage, answerMs: ANSWER_MS });
       }),
     );
     return { opened: answers.reduce((n, a) => n + a.opened, 0), failed: answers.reduce((n, a) => n + a.failed, 0), firstError: answers.find((a) => a.firstError)?.firstError };

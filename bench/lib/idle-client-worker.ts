@@ -12,17 +12,19 @@ interface OpenOrder {
   sources: string[];
   concurrency: number;
   waitFirstMessage: boolean;
+  /** How long a socket may wait for its answer before it counts as failed. */
+  answerMs: number;
 }
 
 const sockets: WebSocket[] = [];
 
-function openOne(url: string, localAddress: string, waitFirstMessage: boolean): Promise<WebSocket> {
+function openOne(url: string, localAddress: string, waitFirstMessage: boolean, answerMs: number): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, { localAddress, perMessageDeflate: false });
     const timer = setTimeout(() => {
       ws.terminate();
-      reject(new Error('no answer within 60 s'));
-    }, 60_000);
+      reject(new Error(`no answer within ${answerMs / 1000} s`));
+    }, answerMs);
     ws.on('error', (err) => {
       clearTimeout(timer);
       reject(err);
@@ -47,7 +49,7 @@ async function open(order: OpenOrder): Promise<{ opened: number; failed: number;
     while (next < order.open.length && failed < 20) {
       const i = next++;
       try {
-        sockets.push(await openOne(order.open[i]!, order.sources[i % order.sources.length]!, order.waitFirstMessage));
+        sockets.push(await openOne(order.open[i]!, order.sources[i % order.sources.length]!, order.waitFirstMessage, order.answerMs));
         opened += 1;
       } catch (error) {
         failed += 1;
