@@ -34,9 +34,9 @@ step() { log "$1 (previous step $((SECONDS - step_start)) s)"; step_start=$SECON
 mkdir -p "$VM_DIR"
 
 step "host tools"
-# qemu-utils is not strictly needed (raw images), but qemu-img is handy to inspect them.
+# qemu-utils: run.sh puts each run's writes in a qcow2 overlay on the image (qemu-img create).
 need=()
-for pair in qemu-system-x86_64:qemu-system-x86 debootstrap:debootstrap mkfs.ext4:e2fsprogs debugfs:e2fsprogs git:git; do
+for pair in qemu-system-x86_64:qemu-system-x86 qemu-img:qemu-utils debootstrap:debootstrap mkfs.ext4:e2fsprogs debugfs:e2fsprogs git:git; do
   command -v "${pair%%:*}" >/dev/null || need+=("${pair#*:}")
 done
 if ((${#need[@]})); then
