@@ -28,10 +28,10 @@ import { seedChatMembers, type ChatMember } from './lib/seed-chat.js';
  *
  * Knobs: BENCH_IDLE_SOCKETS (50000), BENCH_CONNECT_SOCKETS (10000), BENCH_IDLE_ROUNDS (3),
  * BENCH_IDLE_CLIENTS (4 processes), BENCH_IDLE_CONCURRENCY (connects in flight, 200 in all),
- * BENCH_IDLE_TARGETS (sqlite,postgres), BENCH_IDLE_ANSWER_MS (60000: a socket unanswered this long fails), BENCH_SERVER_NODE_ARGS (to node for our server, e.g.
- * `--cpu-prof`), HEAP_PROBE_SNAPSHOT=<dir> (a heap snapshot of each server at each memory read),
- * BENCH_IDLE_BEFORE=<dir> (each of ours also run from a copy of the previous code, same rounds). A run with other than the default counts writes
- * bench/results/sockets.tmp.
+ * BENCH_IDLE_TARGETS (sqlite,postgres), BENCH_IDLE_ANSWER_MS (60000: a socket unanswered this
+ * long fails), BENCH_SERVER_NODE_ARGS (e.g. `--cpu-prof`), HEAP_PROBE_SNAPSHOT=<dir> (a heap snapshot
+ * at each memory read), BENCH_IDLE_BEFORE=<dir> (each of ours also from a copy of the previous code,
+ * same rounds). A run with other than the default counts writes bench/results/sockets.tmp.
  */
 
 const REQUESTED = Number(process.env.BENCH_IDLE_SOCKETS ?? 50_000);
@@ -43,7 +43,6 @@ const ROUNDS = Math.max(1, Number(process.env.BENCH_IDLE_ROUNDS ?? 3));
 const CLIENTS = Math.max(1, Number(process.env.BENCH_IDLE_CLIENTS ?? 4));
 const CONCURRENCY = Math.max(CLIENTS, Number(process.env.BENCH_IDLE_CONCURRENCY ?? 200));
 const TARGETS = (process.env.BENCH_IDLE_TARGETS ?? 'sqlite,postgres').split(',');
-// Under emulation (bench/tools/vm) a connect can take minutes; natively a socket answers in well under a second.
 const ANSWER_MS = Math.max(1_000, Number(process.env.BENCH_IDLE_ANSWER_MS ?? 60_000));
 let WARM = Math.min(500, Math.max(0, IDLE - CONNECT));
 const SOURCES = 32;
@@ -88,9 +87,7 @@ interface RoundResult {
 const loadAvg = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const probeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kindred-bench-heap-'));
-// Plain JavaScript: our server runs as `npm start` runs it, with no TypeScript loader in its memory
-// (the bare relay, a .ts file, gets tsx from startNode as every baseline does).
-const probeArgs = ['--expose-gc', '--import', './bench/lib/heap-probe.mjs'];
+const probeArgs = ['--expose-gc', '--import', './bench/lib/heap-probe.mjs']; // plain JS: ours runs with no TypeScript loader
 
 /** Memory after a full collection; the lower of two reads a second apart. */
 async function memoryOf(proc: Proc): Promise<Memory> {
@@ -103,8 +100,7 @@ async function memoryOf(proc: Proc): Promise<Memory> {
       if (waited > 30_000) throw new Error('the heap probe did not answer');
       await sleep(50);
     }
-    const usage = JSON.parse(fs.readFileSync(file, 'utf8')) as Memory;
-    reads.push(usage);
+    reads.push(JSON.parse(fs.readFileSync(file, 'utf8')) as Memory);
     await sleep(1_000);
   }
   const least = (key: keyof Memory) => Math.min(...reads.map((r) => r[key]));
