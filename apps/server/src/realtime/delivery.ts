@@ -29,7 +29,7 @@ export class Delivery {
 
   handle(event: HubEvent): void {
     // Ended sessions close sockets (session-revocation.ts); there is nothing to deliver.
-    // A changed member is re-read by the gateway (refreshMembers); nothing goes out either.
+    // A changed member is re-read by the gateway (MemberLevels.changed); nothing goes out either.
     if (event.type === 'sessions-ended' || event.type === 'member-changed' || event.type === 'settings-changed') return;
     const targets = this.targets(event);
     if (targets.length === 0) return;

@@ -2,13 +2,13 @@ import { unlessStorageFails } from '../db/storage-failure.js';
 import { ClientMessage, CHAT_LIMITS, KIND, OPT, SOCKET_CLOSE, type ServerMessage } from '@kindred/protocol';
 import type { RawData, WebSocket } from 'ws';
 import { fail, validationFailed } from '../errors.js';
-import { ACTIVITY_STAMP_EVERY_MS, levelAt, toMember, type Member } from '../domain/member.js';
+import { ACTIVITY_STAMP_EVERY_MS, type Member } from '../domain/member.js';
 import type { UserRow } from '../db/schema.js';
 import type { CatchUp } from '../modules/chat/chat.service.js';
 import type { PresenceAnnouncer } from './announcer.js';
 import { BatchLoader } from './batch-loader.js';
 import { keepAliveRound } from './keep-alive.js';
-import { socketCopy } from './socket-member.js';
+import { MemberLevels } from './member-levels.js';
 import { Connection } from './connection.js';
 import { Delivery } from './delivery.js';
 import { HANDLERS } from './handlers/index.js';
@@ -50,6 +50,7 @@ export class Gateway {
   private readonly attached = new Set<Connection>();
   private readonly delivery: Delivery;
   private readonly limits: SocketLimits;
+  private readonly levels: MemberLevels;
   private keepAlive?: NodeJS.Timeout;
   private closing = false;
   /** Told of each refusal for going too fast (the metrics count them). */
@@ -70,6 +71,7 @@ export class Gateway {
     this.hub = core.hub;
     this.presence = core.presence;
     this.delivery = new Delivery(core.registry, services, log);
+    this.levels = new MemberLevels(core.registry, services, now);
     this.limits = new SocketLimits({ perMember: options.maxSocketsPerMember, perAddress: options.maxSocketsPerAddress });
   }
 
@@ -78,7 +80,7 @@ export class Gateway {
 
   /** Resolves once presence is live (with Redis: this node's first heartbeat is written). */
   async start(): Promise<void> {
-    this.hub.subscribe((event) => (event.type === 'member-changed' ? this.refreshMembers(event.to[0]) : this.delivery.handle(event)));
+    this.hub.subscribe((event) => (event.type === 'member-changed' ? this.levels.changed(event.to[0]) : this.delivery.handle(event)));
     // A node that may have missed events sends every socket its catch-up from the database again.
     // Sessions that ended meanwhile were announced to nobody here: check them now too.
     this.hub.onResync(() => {
@@ -91,7 +93,7 @@ export class Gateway {
     this.presence.onRevived((userIds) => void this.announceEach(userIds, true));
     this.keepAlive = setInterval(() => {
       // Queued only where a level ran out: a promise per idle socket per round lived to be promoted.
-      keepAliveRound([...this.registry.all(), ...this.pending], this.options.pingMs, (c) => this.levelLapsed(c) && c.enqueue(() => this.rederive(c)), () => this.closing);
+      keepAliveRound([...this.registry.all(), ...this.pending], this.options.pingMs, (c) => this.levels.lapsed(c) && c.enqueue(() => this.levels.rederive(c)), () => this.closing);
       this.checkSessions();
     }, this.options.pingMs);
     this.keepAlive.unref();
@@ -240,7 +242,7 @@ export class Gateway {
     };
 
     // A membership that ran out since the socket last looked: its level and permissions follow at once.
-    if (this.levelLapsed(connection)) await this.rederive(connection);
+    if (this.levels.lapsed(connection)) await this.levels.rederive(connection);
     const handler = HANDLERS[message.opt] as OptHandler<typeof message.opt>;
     if (!handler.public && !connection.member) {
       connection.send(refusal(fail('unauthorized'), about));
@@ -266,40 +268,8 @@ export class Gateway {
       sendCatchUp: (c, req, lastId) => this.sendCatchUp(c, req, lastId),
       sessionMark: () => this.sessionMark(),
       goOnline: (c, member, req, mark) => this.goOnline(c, member, req, mark),
-      refreshMember: (c, member) => this.refreshMember(c, member),
+      refreshMember: (c, member) => this.levels.refresh(c, member),
     };
-  }
-
-  /** Re-reads a member whose level changed (a paid upgrade, on any node) for each of their sockets here. */
-  private refreshMembers(userId: number): void {
-    for (const connection of this.registry.forUser(userId) ?? []) {
-      connection.enqueue(async () => {
-        const current = connection.member;
-        if (!current) return;
-        const user = await this.services.findUser(userId);
-        if (user) await this.refreshMember(connection, toMember(user, current.sessionId, this.now()));
-      });
-    }
-  }
-
-  /** Whether a membership ran out since, from the expiries the socket holds (no Member built per frame). */
-  private levelLapsed(connection: Connection): boolean {
-    return !!connection.member && levelAt(connection.member.user, this.now()) !== connection.member.vip;
-  }
-
-  /** The level in force now, from the expiries the socket holds (no read): refreshed when time ended a membership. */
-  private async rederive(connection: Connection): Promise<void> {
-    const member = connection.member;
-    if (!member) return;
-    const derived = toMember(member.user, member.sessionId, this.now());
-    if (derived.vip !== member.vip) await this.refreshMember(connection, derived);
-  }
-
-  private async refreshMember(connection: Connection, member: Member): Promise<void> {
-    // A copy, kept for the socket's life: rows from better-sqlite3 come in V8's dictionary mode
-    // (about 1.6 KB each); a spread makes a compact object of the same fields.
-    connection.member = { ...member, user: socketCopy(member.user) };
-    connection.readsAll = await this.services.chat.canRead(member);
   }
 
   /**
@@ -313,7 +283,7 @@ export class Gateway {
       this.refuseSocket(connection, req);
       return false;
     }
-    await this.refreshMember(connection, member);
+    await this.levels.refresh(connection, member);
     const first = this.registry.add(connection, member.id);
     registered?.(connection);
     // A session that ended before the socket was registered was announced before anyone here could
