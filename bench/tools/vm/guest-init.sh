@@ -148,7 +148,8 @@ cat "$OUT/guest.txt"
 watcher=$!
 
 say "running in $REPO: $CMD"
-say "env: TEST_DATABASE_URL=$TEST_DATABASE_URL TEST_REDIS_URL=$TEST_REDIS_URL $(env | grep -E '^(BENCH_|HEAP_PROBE)' | sort | tr '\n' ' ')"
+# Every variable the job handed over (BENCH_*, HEAP_PROBE_* and run.sh's VM_PASS_ENV names).
+say "env: TEST_DATABASE_URL=$TEST_DATABASE_URL TEST_REDIS_URL=$TEST_REDIS_URL $([[ -f /run/job/env ]] && sed -n 's/^export //p' /run/job/env | sort | tr '\n' ' ')"
 started=$SECONDS
 touch /run/started
 echo '=====BEGIN CONSOLE====='
