@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/database.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
-import { type Proc, ROOT, serverEntry, startNode } from './lib/proc.js';
+import { loopbackSource, type Proc, ROOT, serverEntry, startNode } from './lib/proc.js';
 import { report, type Row } from './lib/report.js';
 import { cpuSecondsOf, show, spread, type Spread } from './lib/spread.js';
 import { seedChatMembers, type ChatMember } from './lib/seed-chat.js';
@@ -47,7 +47,6 @@ const ANSWER_MS = Math.max(1_000, Number(process.env.BENCH_IDLE_ANSWER_MS ?? 60_
 let WARM = Math.min(500, Math.max(0, IDLE - CONNECT));
 const SOURCES = 32;
 const NOFILE = 200_000;
-const source = (i: number) => `127.0.0.${2 + (i % SOURCES)}`;
 
 interface Memory {
   rss: number;
@@ -124,7 +123,7 @@ class Clients {
     });
   }
 
-  /** Opens sockets `from` … `to` - 1 (url(i), from source(i)), spread over the processes; answers when all are done. */
+  /** Opens sockets `from` … `to` - 1 (url(i), from loopbackSource(i)), spread over the processes; answers when all are done. */
   async open(url: (i: number) => string, from: number, to: number, waitFirstMessage: boolean): Promise<{ opened: number; failed: number; firstError?: string }> {
     const answers = await Promise.all(
       this.procs.map((proc, c) => {
@@ -132,7 +131,7 @@ class Clients {
         const sources: string[] = [];
         for (let i = from + c; i < to; i += this.procs.length) {
           urls.push(url(i));
-          sources.push(source(i));
+          sources.push(loopbackSource(i, SOURCES));
         }
         return this.ask<{ opened: number; failed: number; firstError?: string }>(proc, { open: urls, sources, concurrency: Math.ceil(CONCURRENCY / this.procs.length), waitFirstMessage, answerMs: ANSWER_MS });
       }),

@@ -4,7 +4,7 @@ import { WebSocket } from 'ws';
  * One client process of the idle-socket bench (bench/sockets-idle.bench.ts): opens the sockets it is
  * told to over IPC, from the source addresses it is told, and keeps them open until told to close.
  * Several of these share the client side, so neither one event loop nor one process's descriptors
- * bound the count. Messages: {open: urls[], sources[], concurrency, waitFirstMessage} answered with
+ * bound the count. Messages: {open: urls[], sources[], concurrency, waitFirstMessage, answerMs} answered with
  * {opened, failed, firstError}; {close: true} answered with {closed}.
  */
 interface OpenOrder {

@@ -6,6 +6,12 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/**
+ * The loopback address client socket `i` binds to, 127.0.0.2 … 127.0.0.(1 + `count`) in turn: so many
+ * connections to one server never run one (source, destination) pair out of ephemeral ports.
+ */
+export const loopbackSource = (i: number, count: number): string => `127.0.0.${2 + (i % count)}`;
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();

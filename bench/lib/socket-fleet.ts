@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { WebSocket } from 'ws';
+import { loopbackSource } from './proc.js';
 import { median } from './spread.js';
 import type { PhaseLoad } from './phase-load.js';
 
@@ -11,7 +12,6 @@ import type { PhaseLoad } from './phase-load.js';
  * still in TIME_WAIT) never run one (source, destination) address pair out of ephemeral ports.
  */
 export const SOURCE_ADDRESSES = 8;
-const sourceAddress = (i: number) => `127.0.0.${2 + (i % SOURCE_ADDRESSES)}`;
 
 export interface Opened {
   sockets: WebSocket[];
@@ -34,7 +34,7 @@ export async function openSockets(urls: string[], options: { waitFirstMessage: b
   const maxFailures = options.maxFailures ?? 20;
   const openOne = (url: string, i: number) =>
     new Promise<WebSocket>((resolve, reject) => {
-      const ws = new WebSocket(url, { localAddress: sourceAddress(i + (options.offset ?? 0)), perMessageDeflate: false });
+      const ws = new WebSocket(url, { localAddress: loopbackSource(i + (options.offset ?? 0), SOURCE_ADDRESSES), perMessageDeflate: false });
       const timer = setTimeout(() => {
         ws.terminate();
         reject(new Error('no answer within 30 s'));

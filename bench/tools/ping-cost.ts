@@ -1,14 +1,17 @@
 import { fork } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
-import WebSocket, { WebSocketServer } from 'ws';
+import { type WebSocket, WebSocketServer } from 'ws';
+import { loopbackSource, ROOT } from '../lib/proc.js';
 
 /**
  * What one keep-alive round costs a server per socket, at its floor: a bare `ws` server pings every
  * one of N idle sockets (200 per slice, 5 ms apart, as realtime/keep-alive.ts does) and waits for
  * every pong; the figure is the server process's CPU (user + system) per socket for the round. The
- * clients answer in other processes. Our keep-alive does this, plus a level check per socket, every
- * SOCKET_PING_MS; the relay the sockets bench compares with does no keep-alive at all.
+ * clients are the sockets bench's (bench/lib/idle-client-worker.ts), in two other processes. Our
+ * keep-alive does this, plus a level check per socket, every SOCKET_PING_MS; the relay the sockets
+ * bench compares with does no keep-alive at all.
  *   node --import tsx bench/tools/ping-cost.ts [--sockets 15000] [--rounds 3]
  * Why it exists: see bench/tools/vm/README.md (the keep-alive under emulation).
  */
@@ -39,23 +42,6 @@ function serve(): void {
   wss.on('listening', () => process.send!('ready'));
 }
 
-function connect(count: number, offset: number): void {
-  let opened = 0;
-  let next = 0;
-  const one = (): void => {
-    if (next >= count) return;
-    const i = offset + next++;
-    // Many source addresses: no (source, destination) pair runs out of ephemeral ports.
-    const ws = new WebSocket(`ws://127.0.0.1:${PORT}`, { localAddress: `127.0.0.${2 + (i % 32)}` });
-    ws.on('open', () => {
-      if (++opened === count) process.send!('open');
-      one();
-    });
-    ws.on('error', (err) => console.error(err.message));
-  };
-  for (let c = 0; c < 100; c++) one();
-}
-
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { sockets: { type: 'string', default: '15000' }, rounds: { type: 'string', default: '3' } } });
   const total = Number(values.sockets);
@@ -63,10 +49,22 @@ async function main(): Promise<void> {
   const execArgv = ['--import', 'tsx'];
   const server = fork(self, ['serve'], { execArgv });
   await new Promise((resolve) => server.once('message', resolve));
-  const half = Math.ceil(total / 2);
-  const clients = [0, 1].map((c) => fork(self, ['connect', String(c === 0 ? half : total - half), String(c * half)], { execArgv }));
+  // The sockets bench's own client processes (two), from its 32 loopback source addresses.
+  const clients = [0, 1].map(() => fork(path.join(ROOT, 'bench/lib/idle-client-worker.ts'), [], { cwd: ROOT, execArgv }));
   try {
-    await Promise.all(clients.map((c) => new Promise((resolve) => c.once('message', resolve))));
+    await Promise.all(
+      clients.map((client, c) => {
+        const indexes = Array.from({ length: total }, (_, i) => i).filter((i) => i % clients.length === c);
+        const order = {
+          open: indexes.map(() => `ws://127.0.0.1:${PORT}`),
+          sources: indexes.map((i) => loopbackSource(i, 32)),
+          concurrency: 50,
+          waitFirstMessage: false,
+          answerMs: 60_000,
+        };
+        return new Promise((resolve) => (client.once('message', resolve), client.send(order)));
+      }),
+    );
     await sleep(2_000);
     for (let r = 0; r < Number(values.rounds); r++) {
       server.send('round');
@@ -79,7 +77,5 @@ async function main(): Promise<void> {
   }
 }
 
-const [role, count, offset] = process.argv.slice(2);
-if (role === 'serve') serve();
-else if (role === 'connect') connect(Number(count), Number(offset));
+if (process.argv[2] === 'serve') serve();
 else await main();

@@ -148,8 +148,11 @@ cat "$OUT/guest.txt"
 watcher=$!
 
 say "running in $REPO: $CMD"
-# Every variable the job handed over (BENCH_*, HEAP_PROBE_* and run.sh's VM_PASS_ENV names).
-say "env: TEST_DATABASE_URL=$TEST_DATABASE_URL TEST_REDIS_URL=$TEST_REDIS_URL $([[ -f /run/job/env ]] && sed -n 's/^export //p' /run/job/env | sort | tr '\n' ' ')"
+# Every variable the job handed over (BENCH_*, HEAP_PROBE_* and run.sh's VM_PASS_ENV names); the
+# value of one whose name suggests a credential (a URL may carry a password) is not printed.
+handed=$([[ -f /run/job/env ]] && sed -n 's/^export //p' /run/job/env | sort |
+  awk -F= '{ if (toupper($1) ~ /SECRET|TOKEN|PASS|KEY|URL|CREDENTIAL/) print $1 "=(hidden)"; else print }' | tr '\n' ' ' || true)
+say "env: TEST_DATABASE_URL=$TEST_DATABASE_URL TEST_REDIS_URL=$TEST_REDIS_URL $handed"
 started=$SECONDS
 touch /run/started
 echo '=====BEGIN CONSOLE====='
