@@ -4,10 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../apps/server/src/db/database.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
+import { postgresDiskDir, probeFsync, showFsync, type FsyncTail } from './lib/fsync-probe.js';
 import { loadSince, markLoad, showLoad } from './lib/phase-load.js';
 import { checkpoint, vacuumAnalyze } from './lib/postgres-upkeep.js';
 import { report } from './lib/report.js';
-import { floorLabel, rows, TOGETHER_LABEL, type PhaseResult } from './lib/socket-rows.js';
+import { diskRow, floorLabel, rows, TOGETHER_LABEL, type PhaseResult } from './lib/socket-rows.js';
 import { inChatSchema, seedChatMembers, type ChatMember } from './lib/seed-chat.js';
 import { medianBy } from './lib/spread.js';
 import { bareTarget, oursTarget, type Server, type Target } from './lib/socket-targets.js';
@@ -40,6 +41,9 @@ import { closeSockets, medianRound, openSockets, PairTraffic, sleep, SOURCE_ADDR
  * whose server joins each database's alternation as a third target (ours, relay, before, ours…): a
  * change measured beside the code it replaces in the same rounds. BENCH_SOCKET_TWO_NODES=0 leaves the two nodes out of the PostgreSQL rounds.
  * BENCH_SOCKET_CHECKPOINT=0: no checkpoint forced before the PostgreSQL latency phases (lib/postgres-upkeep.ts).
+ * Before the PostgreSQL rounds, the disk under PostgreSQL is probed alone for 15 s (lib/fsync-probe.ts;
+ * BENCH_FSYNC_DIR names the folder): a durable commit waits for such a sync, so its tail is printed
+ * as a row beside the PostgreSQL p99.
  * A run with other than the default sockets writes bench/results/socket.tmp.
  */
 
@@ -273,9 +277,12 @@ export async function socketBench(): Promise<void> {
 
   const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL;
+  let disk: FsyncTail | undefined;
   if (ONLY === 'sqlite') console.log('  BENCH_SOCKET_ONLY=sqlite: PostgreSQL and two-node phases skipped');
   else if (pgUrl && redisUrl) {
     await inChatSchema(pgUrl, 'bench_socket', idleCount + PAIRS * 2, async (schema, url, members) => {
+      disk = probeFsync(await postgresDiskDir(url), 15);
+      console.log(`  the disk under PostgreSQL (${disk.dir}), alone: ${showFsync(disk)}`);
       const env = { DATABASE_URL: url, REDIS_URL: redisUrl };
       const before = BEFORE
         ? [[oursTarget('before, PostgreSQL + Redis, 1 node', { ...env, REDIS_PREFIX: `${schema}c` }, 1, members, idleCount, path.join(BEFORE, 'apps/server/src/main.ts')), beforeRates] as [Target, Rates]]
@@ -304,5 +311,5 @@ export async function socketBench(): Promise<void> {
     console.log('  no BENCH_DATABASE_URL/TEST_DATABASE_URL and BENCH_REDIS_URL/TEST_REDIS_URL: PostgreSQL and two-node phases skipped');
   }
 
-  report('socket', rows(phases), { sockets: { requested: REQUESTED, ...budget }, pairs: PAIRS, window: WINDOW, seconds: SECONDS, rounds: ROUNDS, phases, loadAverageAtEnd: loadAvg(), minutes: Math.round((Date.now() - started) / 6000) / 10 }, { partial: REQUESTED !== 10_000 || ONLY !== undefined });
+  report('socket', [...rows(phases), ...(disk ? [diskRow(disk)] : [])], { disk, sockets: { requested: REQUESTED, ...budget }, pairs: PAIRS, window: WINDOW, seconds: SECONDS, rounds: ROUNDS, phases, loadAverageAtEnd: loadAvg(), minutes: Math.round((Date.now() - started) / 6000) / 10 }, { partial: REQUESTED !== 10_000 || ONLY !== undefined });
 }

@@ -26,6 +26,13 @@ export interface PhaseLoad {
   benchCpuWait?: number;
   /** What the server's processes wrote to storage over the phase, KB a second (a database in another process writes nothing here). */
   storageKbPerSecond?: number;
+  /**
+   * Of the messages committed over the phase, the share (%) that waited over 50 ms from reaching
+   * the writer to their commit (kindred_group_commit_wait_seconds): with a p99 above 50 ms, near 1 %
+   * or more says the late messages waited in the storing (a disk's slow sync: 2026-12-02), near 0
+   * that they waited elsewhere (the cores' queue, the sockets).
+   */
+  slowCommitShare?: number;
 }
 
 /** What the phase's start is compared with at its end. */
@@ -33,7 +40,7 @@ export interface LoadMark {
   at: number;
   serverSeconds: number;
   machine: { busy: number; total: number };
-  chat?: { sum: number; count: number };
+  chat?: ChatCommits;
   serverThreads: ThreadTimes;
   benchThreads: ThreadTimes;
   storageBytes: number;
@@ -109,18 +116,28 @@ function machineTicks(): { busy: number; total: number } {
   return { busy: total - (n[3] ?? 0) - (n[4] ?? 0), total };
 }
 
-/** The chat writer's group-commit batch count and item sum over a node's /metrics (loopback may read it). */
-async function chatCommits(metricsUrls: string[]): Promise<{ sum: number; count: number } | undefined> {
+/** The chat writer's group commits so far: transactions, messages, and messages that waited over 50 ms for theirs. */
+interface ChatCommits {
+  sum: number;
+  count: number;
+  slow: number;
+}
+
+/** The chat writer's group commits over the nodes' /metrics (loopback may read it). */
+async function chatCommits(metricsUrls: string[]): Promise<ChatCommits | undefined> {
   if (!metricsUrls.length) return undefined;
-  let sum = 0;
-  let count = 0;
+  const total: ChatCommits = { sum: 0, count: 0, slow: 0 };
   for (const url of metricsUrls) {
     const text = await fetch(url).then((r) => (r.ok ? r.text() : ''), () => '');
-    const value = (name: string) => Number(new RegExp(`^${name}\\{writer="chat"\\} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
-    sum += value('kindred_group_commit_batch_size_sum');
-    count += value('kindred_group_commit_batch_size_count');
+    const value = (series: string) => {
+      const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+      return line ? Number(line.slice(series.length + 1)) : Number.NaN;
+    };
+    total.sum += value('kindred_group_commit_batch_size_sum{writer="chat"}');
+    total.count += value('kindred_group_commit_batch_size_count{writer="chat"}');
+    total.slow += value('kindred_group_commit_wait_seconds_count{writer="chat"}') - value('kindred_group_commit_wait_seconds_bucket{le="0.05",writer="chat"}');
   }
-  return Number.isFinite(sum) && Number.isFinite(count) ? { sum, count } : undefined;
+  return Number.isFinite(total.sum) && Number.isFinite(total.count) ? total : undefined;
 }
 
 export async function markLoad(pids: number[], metricsUrls: string[]): Promise<LoadMark> {
@@ -151,14 +168,21 @@ export async function loadSince(mark: LoadMark, pids: number[], metricsUrls: str
   if (mark.chat && end.chat && end.chat.count > mark.chat.count) {
     const commits = end.chat.count - mark.chat.count;
     load.commitsPerSecond = Math.round(commits / seconds);
-    load.meanBatch = Math.round(((end.chat.sum - mark.chat.sum) / commits) * 10) / 10;
+    const messages = end.chat.sum - mark.chat.sum;
+    load.meanBatch = Math.round((messages / commits) * 10) / 10;
+    const slow = end.chat.slow - mark.chat.slow;
+    if (Number.isFinite(slow) && messages > 0) load.slowCommitShare = Math.round((slow / messages) * 1000) / 10;
   }
   return load;
 }
 
 const cpuPart = (load: PhaseLoad) =>
   `${load.serverCpu} % of a core${load.serverCpuWait !== undefined ? `, waiting for one ${load.serverCpuWait} % of its ready time` : ''}`;
-const commitsPart = (load: PhaseLoad) => (load.commitsPerSecond !== undefined ? `${load.commitsPerSecond} commits/s of ${load.meanBatch} messages` : undefined);
+const commitsPart = (load: PhaseLoad) => {
+  if (load.commitsPerSecond === undefined) return undefined;
+  const slow = load.slowCommitShare !== undefined ? `, ${load.slowCommitShare} % of the messages waited over 50 ms for their commit` : '';
+  return `${load.commitsPerSecond} commits/s of ${load.meanBatch} messages${slow}`;
+};
 /** Per second, or per message when the phase's delivered `rate` is given. */
 const storagePart = (load: PhaseLoad, rate?: number) => {
   if (!load.storageKbPerSecond) return undefined;

@@ -7,7 +7,7 @@ export interface Row {
   case: string;
   ours: string;
   baseline: string;
-  /** ours / baseline for throughput, baseline / ours for costs: above 1 is better than the budget's unit. */
+  /** ours / baseline for throughput, baseline / ours for costs: above 1 is better than the budget's unit; NaN: a row of context, no ratio. */
   ratio: number;
   budget?: string;
 }
@@ -18,7 +18,7 @@ export interface Row {
  */
 export function report(bench: string, rows: Row[], extra: Record<string, unknown> = {}, options: { partial?: boolean } = {}): void {
   const header = '| case | ours | bare baseline | ratio | budget |\n|---|---|---|---|---|';
-  const lines = rows.map((r) => `| ${r.case} | ${r.ours} | ${r.baseline} | ${r.ratio.toFixed(2)}× | ${r.budget ?? ''} |`);
+  const lines = rows.map((r) => `| ${r.case} | ${r.ours} | ${r.baseline} | ${Number.isNaN(r.ratio) ? '—' : `${r.ratio.toFixed(2)}×`} | ${r.budget ?? ''} |`);
   console.log(`\n## ${bench}\n\n${header}\n${lines.join('\n')}\n`);
   const file = path.join(ROOT, 'bench/results', `${bench}.${options.partial ? 'tmp' : 'json'}`);
   fs.mkdirSync(path.dirname(file), { recursive: true });

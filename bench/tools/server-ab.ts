@@ -16,7 +16,11 @@ import { median } from '../lib/spread.js';
  * README's table: its figures go to the console only.
  * An arm is 'label|node options|ENV=v ENV2=w|tree': `tree`, a copy of the repository from before a
  * change (`git archive` of a commit, node_modules linked in, as BENCH_SOCKET_BEFORE), runs that code.
- *   node --import tsx bench/tools/server-ab.ts --rate 12000 --arm 'as is' --arm 'no pretenuring|--no-allocation-site-pretenuring' [--arm 'before|||/tmp/before'] [--rounds 4] [--windows 2] [--seconds 15] [--sockets 10000]
+ * PG_SETTINGS=name=value,name2=value2 in an arm's environment sets PostgreSQL settings on every
+ * connection of its server (e.g. synchronous_commit=off: what the disk's syncs add to the p99).
+ * Each window's line says which share of the messages waited over 50 ms for their commit; run
+ * bench/tools/fsync-probe.ts beside it to see the disk's own tail.
+ *   node --import tsx bench/tools/server-ab.ts --rate 12000 --arm 'as is' --arm 'no pretenuring|--no-allocation-site-pretenuring' [--arm 'async commit||PG_SETTINGS=synchronous_commit=off'] [--arm 'before|||/tmp/before'] [--rounds 4] [--windows 2] [--seconds 15] [--sockets 10000]
  */
 
 const { values } = parseArgs({
@@ -34,8 +38,14 @@ const rate = Number(values.rate);
 const arms = (values.arm?.length ? values.arm : ['as is']).map((spec) => {
   const [label, args = '', env = '', tree] = spec.split('|');
   const entry = tree ? path.join(tree, 'apps/server/src/main.ts') : undefined;
-  return { label: label!, args, entry, env: Object.fromEntries(env.split(/\s+/).filter(Boolean).map((kv) => kv.split('=') as [string, string])) };
+  // Split at the first '=': a value may hold more (PG_SETTINGS).
+  const vars = Object.fromEntries(env.split(/\s+/).filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)] as const));
+  const { PG_SETTINGS: settings = '', ...rest } = vars;
+  const options = settings.split(',').filter(Boolean).map((s) => `-c ${s}`).join(' ');
+  return { label: label!, args, entry, env: rest, options };
 });
+/** The schema's URL (its options set search_path) with an arm's PostgreSQL settings added. */
+const withSettings = (url: string, options: string) => (options ? url.replace(/([?&]options=)/, `$1${encodeURIComponent(options + ' ')}`) : url);
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL;
 if (!pgUrl || !redisUrl) throw new Error('server-ab needs TEST_DATABASE_URL and TEST_REDIS_URL (or BENCH_…)');
@@ -50,7 +60,7 @@ await inChatSchema(pgUrl, 'bench_ab', idleCount + PAIRS * 2, async (schema, url,
       await vacuumAnalyze(url);
       // oursTarget reads the node options of each start from the environment.
       process.env.BENCH_SERVER_NODE_ARGS = arm.args;
-      const target = oursTarget(arm.label, { DATABASE_URL: url, REDIS_URL: redisUrl, REDIS_PREFIX: `${schema}${a}r`, ...arm.env }, 1, members, idleCount, arm.entry);
+      const target = oursTarget(arm.label, { DATABASE_URL: withSettings(url, arm.options), REDIS_URL: redisUrl, REDIS_PREFIX: `${schema}${a}r`, ...arm.env }, 1, members, idleCount, arm.entry);
       const server = await target.start(r);
       try {
         const pairUrls = Array.from({ length: PAIRS * 2 }, (_, j) => target.pairUrl(server, j));
