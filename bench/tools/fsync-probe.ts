@@ -7,7 +7,7 @@ import { postgresDiskDir, probeFsync, showFsync } from '../lib/fsync-probe.js';
  * TEST_DATABASE_URL, else the temporary folder), `--rounds` times. Run it before reading a
  * PostgreSQL p99 of the socket bench: a durable commit waits for such a sync, so a disk that
  * stalls for 100 ms several times a minute sets a p99 no server can beat (README, Performance,
- * "Chat p99 on PostgreSQL, 2026-12-02 10:30–11:30: the disk's syncs").
+ * "Chat p99 on PostgreSQL, 2026-12-02 10:25–11:30: the disk's syncs").
  *   node --import tsx bench/tools/fsync-probe.ts [--seconds 60] [--rate 300] [--rounds 1] [--dir /var/lib/postgresql]
  */
 
