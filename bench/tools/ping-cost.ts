@@ -4,11 +4,13 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { loopbackSource, ROOT } from '../lib/proc.js';
+import { sleep } from '../lib/socket-fleet.js';
 
 /**
  * What one keep-alive round costs a server per socket, at its floor: a bare `ws` server pings every
- * one of N idle sockets (200 per slice, 5 ms apart, as realtime/keep-alive.ts does) and waits for
- * every pong; the figure is the server process's CPU (user + system) per socket for the round. The
+ * one of N idle sockets (200 per slice, 5 ms apart: the figure is per socket, whatever the slices;
+ * realtime/keep-alive.ts uses shorter ones) and waits for every pong; the figure is the server
+ * process's CPU (user + system) per socket for the round. The
  * clients are the sockets bench's (bench/lib/idle-client-worker.ts), in two other processes. Our
  * keep-alive does this, plus a level check per socket, every SOCKET_PING_MS; the relay the sockets
  * bench compares with does no keep-alive at all.
@@ -18,7 +20,6 @@ import { loopbackSource, ROOT } from '../lib/proc.js';
 
 const PORT = 9911;
 const SLICE = 200;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function serve(): void {
   const sockets: WebSocket[] = [];

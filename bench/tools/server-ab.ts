@@ -39,7 +39,7 @@ const arms = (values.arm?.length ? values.arm : ['as is']).map((spec) => {
   const [label, args = '', env = '', tree] = spec.split('|');
   const entry = tree ? path.join(tree, 'apps/server/src/main.ts') : undefined;
   // Split at the first '=': a value may hold more (PG_SETTINGS).
-  const vars = Object.fromEntries(env.split(/\s+/).filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)] as const));
+  const vars = Object.fromEntries(env.split(/\s+/).filter((kv) => kv.includes('=')).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)] as const));
   const { PG_SETTINGS: settings = '', ...rest } = vars;
   const options = settings.split(',').filter(Boolean).map((s) => `-c ${s}`).join(' ');
   return { label: label!, args, entry, env: rest, options };

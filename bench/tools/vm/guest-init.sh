@@ -152,7 +152,8 @@ say "running in $REPO: $CMD"
 # value of one whose name suggests a credential (a URL may carry a password) is not printed.
 handed=$([[ -f /run/job/env ]] && sed -n 's/^export //p' /run/job/env | sort |
   awk -F= '{ if (toupper($1) ~ /SECRET|TOKEN|PASS|KEY|URL|CREDENTIAL/) print $1 "=(hidden)"; else print }' | tr '\n' ' ' || true)
-say "env: TEST_DATABASE_URL=$TEST_DATABASE_URL TEST_REDIS_URL=$TEST_REDIS_URL $handed"
+# The two test URLs are printed without a password they may carry (user:password@host).
+say "env: $(printf 'TEST_DATABASE_URL=%s TEST_REDIS_URL=%s' "$TEST_DATABASE_URL" "$TEST_REDIS_URL" | sed -E 's#(://[^:/@ ]*):[^@ ]*@#\1:(hidden)@#g') $handed"
 started=$SECONDS
 touch /run/started
 echo '=====BEGIN CONSOLE====='
