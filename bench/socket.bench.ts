@@ -1,15 +1,12 @@
 import { execSync } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase } from '../apps/server/src/db/database.js';
-import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { postgresDiskDir, probeFsync, showFsync, type FsyncTail } from './lib/fsync-probe.js';
 import { loadSince, markLoad, showLoad } from './lib/phase-load.js';
 import { checkpoint, vacuumAnalyze } from './lib/postgres-upkeep.js';
 import { report } from './lib/report.js';
 import { diskRow, floorLabel, rows, TOGETHER_LABEL, type PhaseResult } from './lib/socket-rows.js';
-import { inChatSchema, seedChatMembers, type ChatMember } from './lib/seed-chat.js';
+import { inChatSchema, inChatSqlite } from './lib/seed-chat.js';
 import { medianBy } from './lib/spread.js';
 import { bareTarget, oursTarget, type Server, type Target } from './lib/socket-targets.js';
 import { closeSockets, medianRound, openSockets, PairTraffic, sleep, SOURCE_ADDRESSES, type TrafficResult } from './lib/socket-fleet.js';
@@ -226,15 +223,6 @@ function socketBudget(): { limit: number; sockets: number; note?: string } {
   return { limit, sockets: Math.max(0, room), note: `ulimit -n is ${limit} (Node cannot raise it itself): ${REQUESTED} idle sockets asked, ${room} fit beside the pairs and spare descriptors` };
 }
 
-async function seedSqlite(count: number): Promise<{ dataDir: string; members: ChatMember[] }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kindred-bench-socket-'));
-  const handle = openDatabase({ kind: 'sqlite', file: path.join(dataDir, 'kindred.sqlite') });
-  await migrateToLatest(handle);
-  const members = await seedChatMembers(handle, count);
-  await handle.destroy();
-  return { dataDir, members };
-}
-
 export async function socketBench(): Promise<void> {
   const started = Date.now();
   const budget = socketBudget();
@@ -255,25 +243,23 @@ export async function socketBench(): Promise<void> {
   // machine and this client set for a p99 at that rate (a server that does nothing cannot beat it).
   const floor = (database: 'SQLite' | 'PostgreSQL'): [Target, Rates] => [bareTarget(undefined, floorLabel(database)), (sat, medians) => ({ 'ours’ half saturation': Math.round((medians?.[0] ?? sat).rate / 2) })];
 
-  const sqlite = ONLY === 'postgres' ? undefined : await seedSqlite(idleCount + PAIRS * 2);
-  if (sqlite) try {
-    const file = path.join(sqlite.dataDir, 'kindred.sqlite');
-    const before = BEFORE
-      ? [[oursTarget('before, SQLite, 1 node', { DATA_DIR: sqlite.dataDir }, 1, sqlite.members, idleCount, path.join(BEFORE, 'apps/server/src/main.ts')), beforeRates] as [Target, Rates]]
-      : [];
-    const [ours, relay, bareAtOurs, earlier] = await alternate(
-      [
-        [oursTarget('ours, SQLite, 1 node', { DATA_DIR: sqlite.dataDir }, 1, sqlite.members, idleCount), oursRates],
-        [bareTarget({ sqlite: file, members: sqlite.members, idleCount }), relayRates],
-        floor('SQLite'),
-        ...before,
-      ],
-      idleCount,
-    );
-    phases.push(relay!, ours!, bareAtOurs!, ...(earlier ? [earlier] : []));
-  } finally {
-    fs.rmSync(sqlite.dataDir, { recursive: true, force: true });
-  }
+  if (ONLY !== 'postgres')
+    await inChatSqlite(idleCount + PAIRS * 2, async (dataDir, members) => {
+      const file = path.join(dataDir, 'kindred.sqlite');
+      const before = BEFORE
+        ? [[oursTarget('before, SQLite, 1 node', { DATA_DIR: dataDir }, 1, members, idleCount, path.join(BEFORE, 'apps/server/src/main.ts')), beforeRates] as [Target, Rates]]
+        : [];
+      const [ours, relay, bareAtOurs, earlier] = await alternate(
+        [
+          [oursTarget('ours, SQLite, 1 node', { DATA_DIR: dataDir }, 1, members, idleCount), oursRates],
+          [bareTarget({ sqlite: file, members, idleCount }), relayRates],
+          floor('SQLite'),
+          ...before,
+        ],
+        idleCount,
+      );
+      phases.push(relay!, ours!, bareAtOurs!, ...(earlier ? [earlier] : []));
+    });
 
   const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL;

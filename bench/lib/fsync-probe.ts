@@ -16,31 +16,32 @@ export interface FsyncTail {
   over50: number;
 }
 
-const BLOCK = 16 * 1024;
-/** The probe rewrites one 16-MB region, so it measures syncs, not the file's growth. */
-const REGION = 16 * 1024 * 1024;
+/** The probe rewrites one 64-MB region, so it measures syncs, not the file's growth. */
+const REGION = 64 * 1024 * 1024;
 const pause = new Int32Array(new SharedArrayBuffer(4));
 const round = (ms: number) => Math.round(ms * 100) / 100;
 
 /**
- * A 16-KB write and an fdatasync, `perSecond` times a second for `seconds`, in a file of `dir`
+ * A write of `kb` (16) and an fdatasync, `perSecond` times a second for `seconds`, in a file of `dir`
  * (created and removed here): what a PostgreSQL commit asks of its disk (wal_sync_method fdatasync,
  * Linux's default). A durable commit cannot answer before its sync, so the tail of this probe is a
  * floor under the p99 of anything acknowledged after a commit on that disk (2026-12-02: a Firecracker
- * guest whose syncs took 0.3 ms at the median and up to a second, README, Performance). Synchronous
+ * guest whose syncs took 0.3 ms at the median and up to a second, bench/JOURNAL.md). Synchronous
  * (the caller runs it while nothing else of its own runs); it sleeps between syncs, so it loads the
- * disk, not a core.
+ * disk, not a core. A larger `kb` asks what a SQLite chat commit asks (its WAL frames: ~290 KB for
+ * 21 messages at half the chat's saturation, 2026-12-02): whether the tail follows the bytes or not.
  */
-export function probeFsync(dir: string, seconds = 15, perSecond = 300): FsyncTail {
+export function probeFsync(dir: string, seconds = 15, perSecond = 300, kb = 16): FsyncTail {
+  const size = kb * 1024;
   const file = path.join(dir, `.kindred-fsync-probe-${process.pid}`);
   const fd = fs.openSync(file, 'w');
-  const block = Buffer.alloc(BLOCK, 0x5a);
+  const block = Buffer.alloc(size, 0x5a);
   const took: number[] = [];
   try {
     const end = performance.now() + seconds * 1000;
-    for (let offset = 0; performance.now() < end; offset = (offset + BLOCK) % REGION) {
+    for (let offset = 0; performance.now() < end; offset = (offset + size) % (REGION - (REGION % size))) {
       const started = performance.now();
-      fs.writeSync(fd, block, 0, BLOCK, offset);
+      fs.writeSync(fd, block, 0, size, offset);
       fs.fdatasyncSync(fd);
       const ms = performance.now() - started;
       took.push(ms);

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/database.js';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
@@ -61,5 +64,22 @@ export async function inChatSchema<T>(pgUrl: string, prefix: string, count: numb
   } finally {
     await admin.query(`drop schema ${schema} cascade`);
     await admin.end();
+  }
+}
+
+/**
+ * `count` seeded members in a fresh, migrated SQLite database in a new data folder (the server's
+ * DATA_DIR: its file is kindred.sqlite there), removed once `use` is done.
+ */
+export async function inChatSqlite<T>(count: number, use: (dataDir: string, members: ChatMember[]) => Promise<T>): Promise<T> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kindred-bench-socket-'));
+  try {
+    const handle = openDatabase({ kind: 'sqlite', file: path.join(dataDir, 'kindred.sqlite') });
+    await migrateToLatest(handle);
+    const members = await seedChatMembers(handle, count);
+    await handle.destroy();
+    return await use(dataDir, members);
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
  * (runnable, not running) and how long it slept, within the cluster's span. A cluster where the
  * event loop and the writer mostly sleep is not the server's CPU; one where they wait runnable
  * beside other threads is a CPU shared by too many. Only the fixed-rate (open-loop) windows count:
- * at saturation nearly every message is late by design, unless --closed. See README, Performance.
+ * at saturation nearly every message is late by design, unless --closed. See bench/JOURNAL.md, 2026-11-29 20:15.
  *   node --import tsx bench/tools/late-clusters.ts --late late.txt --off off-cpu.txt [--top 12] [--closed]
  */
 

@@ -5,8 +5,8 @@ import type { Connection } from './connection.js';
  * (a ping and its pong cost a bare `ws` server 24–38 µs a socket, bench/tools/ping-cost.ts), so a
  * chat frame arriving meanwhile waits that long at most. Slices of 200 held the loop ~6 ms at a
  * time, every 300 ms for half of each interval with 10,000 sockets; the chat's p99 at 5,500 msg/s
- * was 70.5 ms with those rounds in its windows and 44.3 ms without them (2026-12-02, README,
- * Performance). The same work in more, shorter slices: a timer every ~37 ms at 10,000 sockets.
+ * was 70.5 ms with those rounds in its windows and 44.3 ms without them (2026-12-02,
+ * bench/JOURNAL.md). The same work in more, shorter slices: a timer every ~37 ms at 10,000 sockets.
  */
 const SLICE = 25;
 

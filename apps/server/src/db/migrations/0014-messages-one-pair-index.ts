@@ -9,7 +9,7 @@ import type { DialectName } from '../dialect.js';
  * serves the recipient's foreign key (a member's deletion cascades to the messages they received),
  * as messages_client (sender, client_id) serves the sender's. Each stored message dirtied a leaf of
  * each index: a chat commit writes those pages to SQLite's WAL (two writes a page) or PostgreSQL's,
- * so one index less is a third of the messages' index pages (README, Performance, 2026-11-28).
+ * so one index less is a third of the messages' index pages (bench/JOURNAL.md, 2026-11-28).
  */
 export async function up(db: Kysely<any>, _dialect: DialectName): Promise<void> {
   await db.schema.dropIndex('messages_pair').execute();

@@ -23,7 +23,7 @@ const WORKER_URL = new URL(import.meta.url.endsWith('.ts') ? './message-writer.w
  * loop while its backend sat idle in transaction (~70 % of the time); the thread's loop does nothing
  * else. The thread runs the same MessageWriter (its group commit, its rules, its order) and answers
  * each message once committed; a message is acknowledged only then, as before. Measured beside the
- * event loop's writer at the same rate: README, Performance.
+ * event loop's writer at the same rate: bench/JOURNAL.md, 2026-11-28 20:22.
  *
  * The messages queued in one turn of the event loop cross in one postMessage, and the answers of a
  * transaction come back in one. The thread starts with the first message and ends with `close`,
