@@ -65,17 +65,17 @@ export function rows(phases: PhaseResult[]): Row[] {
     });
   }
   for (const p of ours) {
-    out.push({ case: `messages/s at saturation, every message stored (${p.label})`, ours: `${p.saturation.rate}${loadOf(p.saturation)}`, baseline: `${bare.saturation.rate}${loadOf(bare.saturation)}`, ratio: p.saturation.rate / bare.saturation.rate, budget: '≥ 0.7×' });
+    out.push({ case: `messages/s at saturation, every message stored (${p.label})`, ours: `${p.saturation.rate}${loadOf(p.saturation)}`, baseline: `${bare.saturation.rate}${loadOf(bare.saturation)}`, ratio: p.saturation.rate / bare.saturation.rate, budget: '— (context: this relay stores nothing; the budget is the INSERT relay’s row)' });
     const own = p.atRate['half our saturation'];
     // Issue 14's latency row: p99 at half our own saturation, with the idle sockets connected.
     if (own) out.push({ case: `p50 / p99 ms at half our saturation, median round, ${p.idle} idle sockets (${p.label})`, ours: latency(p, 'half our saturation'), baseline: `${bare.atRate[half]!.p50} / ${bare.atRate[half]!.p99} at ${bare.atRate[half]!.rate}/s`, ratio: bare.atRate[half]!.p99 / own.p99, budget: `p99 ≤ 20 ms (${own.p99 <= 20 ? 'met' : 'missed'})` });
     const atHalf = p.atRate[half];
     if (!atHalf) {
       const rate = Math.round(bare.saturation.rate / 2);
-      out.push({ case: `p99 ms at half the relay’s saturation, ${p.idle} idle sockets (${p.label})`, ours: `not sustainable: saturates at ${p.saturation.rate}/s < ${rate}/s`, baseline: `${bare.atRate[half]!.p50} / ${bare.atRate[half]!.p99}`, ratio: 0, budget: 'p99 < 20 ms' });
+      out.push({ case: `p99 ms at half the relay’s saturation, ${p.idle} idle sockets (${p.label})`, ours: `not sustainable: saturates at ${p.saturation.rate}/s < ${rate}/s`, baseline: `${bare.atRate[half]!.p50} / ${bare.atRate[half]!.p99}`, ratio: 0, budget: '— (context: a rate past our saturation)' });
     }
-    if (atHalf) out.push({ case: `p50 / p99 ms at half the relay’s saturation, ${p.idle} idle sockets (${p.label})`, ours: `${atHalf.p50} / ${atHalf.p99}${atHalf.lost ? `, ${atHalf.lost} late` : ''} (${atHalf.rate}/s delivered)`, baseline: `${bare.atRate[half]!.p50} / ${bare.atRate[half]!.p99}`, ratio: bare.atRate[half]!.p99 / atHalf.p99, budget: 'p99 < 20 ms' });
-    out.push({ case: `KB per idle socket (${p.label})`, ours: String(p.kbPerIdleSocket), baseline: String(bare.kbPerIdleSocket), ratio: bare.kbPerIdleSocket / p.kbPerIdleSocket, budget: '≤ 1.5× bare (ratio ≥ 0.67)' });
+    if (atHalf) out.push({ case: `p50 / p99 ms at half the relay’s saturation, ${p.idle} idle sockets (${p.label})`, ours: `${atHalf.p50} / ${atHalf.p99}${atHalf.lost ? `, ${atHalf.lost} late` : ''} (${atHalf.rate}/s delivered)`, baseline: `${bare.atRate[half]!.p50} / ${bare.atRate[half]!.p99}`, ratio: bare.atRate[half]!.p99 / atHalf.p99, budget: '— (context)' });
+    out.push({ case: `KB per idle socket (${p.label})`, ours: String(p.kbPerIdleSocket), baseline: String(bare.kbPerIdleSocket), ratio: bare.kbPerIdleSocket / p.kbPerIdleSocket, budget: '— (context: one RSS difference with the pairs running; the sockets bench, after a full collection, holds the ≤ 1.5× budget)' });
   }
   for (const p of ours.filter((q) => q.label.includes('1 node'))) {
     const database = p.label.includes('SQLite') ? 'SQLite' : 'PostgreSQL';
