@@ -244,8 +244,7 @@ export async function socketBench(): Promise<void> {
   const floor = (database: 'SQLite' | 'PostgreSQL'): [Target, Rates] => [bareTarget(undefined, floorLabel(database)), (sat, medians) => ({ 'ours’ half saturation': Math.round((medians?.[0] ?? sat).rate / 2) })];
 
   if (ONLY !== 'postgres')
-    await inChatSqlite(idleCount + PAIRS * 2, async (dataDir, members) => {
-      const file = path.join(dataDir, 'kindred.sqlite');
+    await inChatSqlite(idleCount + PAIRS * 2, async (dataDir, members, file) => {
       const before = BEFORE
         ? [[oursTarget('before, SQLite, 1 node', { DATA_DIR: dataDir }, 1, members, idleCount, path.join(BEFORE, 'apps/server/src/main.ts')), beforeRates] as [Target, Rates]]
         : [];

@@ -7,6 +7,10 @@ import pg from 'pg';
 export interface FsyncTail {
   /** Where the probe's file was (the disk it measured). */
   dir: string;
+  /** What it asked of the disk: writes of `kb`, `perSecond` times a second, for `seconds`. */
+  kb: number;
+  perSecond: number;
+  seconds: number;
   syncs: number;
   p50: number;
   p99: number;
@@ -53,11 +57,11 @@ export function probeFsync(dir: string, seconds = 15, perSecond = 300, kb = 16):
   }
   took.sort((a, b) => a - b);
   const at = (q: number) => round(took[Math.min(took.length - 1, Math.floor(took.length * q))] ?? Number.NaN);
-  return { dir, syncs: took.length, p50: at(0.5), p99: at(0.99), p999: at(0.999), max: round(took.at(-1) ?? Number.NaN), over50: took.filter((ms) => ms > 50).length };
+  return { dir, kb, perSecond, seconds, syncs: took.length, p50: at(0.5), p99: at(0.99), p999: at(0.999), max: round(took.at(-1) ?? Number.NaN), over50: took.filter((ms) => ms > 50).length };
 }
 
-/** `p50 0.3 / p99 1.2 / p99.9 85.3 / max 435.5 ms, 25 over 50 ms in 18280 syncs`. */
-export const showFsync = (t: FsyncTail) => `p50 ${t.p50} / p99 ${t.p99} / p99.9 ${t.p999} / max ${t.max} ms, ${t.over50} over 50 ms in ${t.syncs} syncs`;
+/** `16 KB × 300/s: p50 0.3 / p99 1.2 / p99.9 85.3 / max 435.5 ms, 25 over 50 ms in 18280 syncs`. */
+export const showFsync = (t: FsyncTail) => `${t.kb} KB × ${t.perSecond}/s: p50 ${t.p50} / p99 ${t.p99} / p99.9 ${t.p999} / max ${t.max} ms, ${t.over50} over 50 ms in ${t.syncs} syncs`;
 
 /**
  * The directory to probe for a PostgreSQL at `url`: BENCH_FSYNC_DIR if set; else, when the server

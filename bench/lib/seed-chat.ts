@@ -69,16 +69,17 @@ export async function inChatSchema<T>(pgUrl: string, prefix: string, count: numb
 
 /**
  * `count` seeded members in a fresh, migrated SQLite database in a new data folder (the server's
- * DATA_DIR: its file is kindred.sqlite there), removed once `use` is done.
+ * DATA_DIR; `file` is the database the server opens there), removed once `use` is done.
  */
-export async function inChatSqlite<T>(count: number, use: (dataDir: string, members: ChatMember[]) => Promise<T>): Promise<T> {
+export async function inChatSqlite<T>(count: number, use: (dataDir: string, members: ChatMember[], file: string) => Promise<T>): Promise<T> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kindred-bench-socket-'));
+  const file = path.join(dataDir, 'kindred.sqlite');
   try {
-    const handle = openDatabase({ kind: 'sqlite', file: path.join(dataDir, 'kindred.sqlite') });
+    const handle = openDatabase({ kind: 'sqlite', file });
     await migrateToLatest(handle);
     const members = await seedChatMembers(handle, count);
     await handle.destroy();
-    return await use(dataDir, members);
+    return await use(dataDir, members, file);
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

@@ -134,7 +134,7 @@ export function rows(phases: PhaseResult[]): Row[] {
 /** The disk under PostgreSQL, probed alone before its rounds: the floor its syncs set under a durable commit's p99. */
 export function diskRow(disk: FsyncTail): Row {
   return {
-    case: `the disk under PostgreSQL, alone: a 16-KB write and fdatasync 300 times a second for 15 s, p50 / p99 / p99.9 / max ms (a durable commit waits for one: its stalls hold every commit made meanwhile)`,
+    case: `the disk under PostgreSQL, alone: a ${disk.kb}-KB write and fdatasync ${disk.perSecond} times a second for ${disk.seconds} s, p50 / p99 / p99.9 / max ms (a durable commit waits for one: its stalls hold every commit made meanwhile)`,
     ours: `${disk.p50} / ${disk.p99} / ${disk.p999} / ${disk.max}, ${disk.over50} of ${disk.syncs} over 50 ms`,
     baseline: '—',
     ratio: Number.NaN,

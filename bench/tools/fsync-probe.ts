@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { postgresDiskDir, probeFsync, showFsync } from '../lib/fsync-probe.js';
 
@@ -23,8 +24,8 @@ const { values } = parseArgs({
   },
 });
 const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-const dir = values.dir ?? (url ? await postgresDiskDir(url) : process.env.TMPDIR ?? '/tmp');
+const dir = values.dir ?? (url ? await postgresDiskDir(url) : os.tmpdir());
 for (let r = 1; r <= Number(values.rounds); r++) {
   const tail = probeFsync(dir, Number(values.seconds), Number(values.rate), Number(values.kb));
-  console.log(`round ${r}, ${tail.dir}, ${values.kb} KB × ${values.rate}/s: ${showFsync(tail)}`);
+  console.log(`round ${r}, ${tail.dir}, ${showFsync(tail)}`);
 }
